@@ -1,0 +1,38 @@
+# The two commands a newcomer needs: `make report` and `make test`.
+# Both create .venv when missing and install the pinned dependencies first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: report test check lint types lab bench clean
+
+$(STAMP): requirements.lock pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -r requirements.lock
+	$(BIN)/python -m pip install -q --no-deps -e .
+	touch $(STAMP)
+
+report: $(STAMP)
+	$(BIN)/balance run
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
+
+lint: $(STAMP)
+	$(BIN)/ruff check engine simulate warehouse balance tests
+
+types: $(STAMP)
+	$(BIN)/mypy engine
+
+check: lint types test
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks
+
+bench: $(STAMP)
+	$(BIN)/balance bench
+
+clean:
+	rm -rf data reports/*.html $(VENV)

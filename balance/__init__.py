@@ -1,0 +1,1 @@
+"""The `balance` command: a thin layer over engine, simulate, warehouse and reports."""

@@ -1,0 +1,49 @@
+"""`balance` console script: parses arguments and hands off to one command module.
+
+Each subcommand lives in `balance/commands/<name>.py` with `add_arguments(parser)`
+and `run(args) -> int`. Exit codes: 0 ok, 1 user error, 2 data rejected.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from engine.core.errors import BalanceError, ReplayError, RulesetError
+
+# subcommand -> (module, one-line help); modules are imported only to build the parser.
+COMMANDS: dict[str, tuple[str, str]] = {}
+
+EXIT_OK, EXIT_USER, EXIT_DATA = 0, 1, 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="balance", description="Balance analysis for board games.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, (module_path, help_text) in COMMANDS.items():
+        module = importlib.import_module(module_path)
+        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(command_parser)
+        command_parser.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args._run(args))
+    except (ReplayError, RulesetError) as exc:
+        print(f"balance {args.command}: data rejected: {exc}", file=sys.stderr)
+        return EXIT_DATA
+    except BalanceError as exc:
+        print(f"balance {args.command}: {exc}", file=sys.stderr)
+        return EXIT_USER
+    except KeyboardInterrupt:
+        print(f"balance {args.command}: interrupted; re-run with --resume to finish", file=sys.stderr)
+        return EXIT_USER
+
+
+if __name__ == "__main__":
+    sys.exit(main())

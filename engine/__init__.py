@@ -1,0 +1,1 @@
+"""balance engine: event-sourced rules for the three games, and their agents."""

@@ -1,0 +1,16 @@
+"""What every game shares: events, the event buffer, the driver, rulesets, agents."""
+
+from engine.core.agents import GreedyAgent, RandomAgent, make_agent
+from engine.core.buffer import EventBuffer, events_from_table, lake_schema
+from engine.core.driver import ListSink, NullSink, play_game, replay, state_digest
+from engine.core.errors import BalanceError, IllegalCommand, ReplayError, RulesetError, UnknownName
+from engine.core.events import Event, GameSealed, GameStarted
+from engine.core.game import Game, GameFacts
+from engine.core.ruleset import Provenance, Ruleset, load_ruleset, resolve_ruleset
+
+__all__ = [
+    "BalanceError", "Event", "EventBuffer", "Game", "GameFacts", "GameSealed", "GameStarted",
+    "GreedyAgent", "IllegalCommand", "ListSink", "NullSink", "Provenance", "RandomAgent",
+    "ReplayError", "Ruleset", "RulesetError", "UnknownName", "events_from_table", "lake_schema",
+    "load_ruleset", "make_agent", "play_game", "replay", "resolve_ruleset", "state_digest",
+]

@@ -1,0 +1,59 @@
+"""Agents: each sees only its own player's view and the legal commands.
+
+`random` picks uniformly; `greedy` takes the command with the best one-ply
+value from the game's own evaluation, breaking ties at random. Stronger
+search agents implement the same `choose` method.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.core.errors import UnknownName
+from engine.core.game import Game
+
+
+class RandomAgent:
+    """Uniform over the legal commands, from its own seeded stream."""
+
+    name = "random"
+
+    def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+
+
+class GreedyAgent:
+    """One-ply lookahead: the legal command the game's evaluation likes best."""
+
+    name = "greedy"
+
+    def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        best: list[Any] = []
+        best_value = float("-inf")
+        for command in legal:
+            value = game.greedy_value(view, command)
+            if value > best_value:
+                best, best_value = [command], value
+            elif value == best_value:
+                best.append(command)
+        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+AGENTS: dict[str, Callable[[], Any]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+}
+
+
+def make_agent(name: str, game: Game | None = None) -> Any:
+    """An agent by name; a game may add its own agents via `game.agents`."""
+    extra: dict[str, Callable[[], Any]] = getattr(game, "agents", {}) if game is not None else {}
+    factory = extra.get(name) or AGENTS.get(name)
+    if factory is None:
+        known = ", ".join(sorted({*AGENTS, *extra}))
+        raise UnknownName(f"no agent {name!r}; known agents: {known}")
+    return factory()

@@ -1,0 +1,170 @@
+"""The driver: plays one game from a seed and agents, logging every event.
+
+The driver owns what every game shares: seeding, turn order via
+`game.to_move`, asking agents, applying events, the envelope, and the
+digest that seals the log. Games never re-implement these.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
+
+from engine.core.errors import ReplayError
+from engine.core.events import Event, GameSealed, GameStarted
+from engine.core.game import Game
+from engine.core.ruleset import Ruleset
+
+
+class EventSink(Protocol):
+    """Where the driver sends events: an EventBuffer, or a list for tests."""
+
+    def append(self, game_id: int, seq: int, event: Event, round_: int, turn: int, clock_ms: int) -> None: ...
+
+
+class Agent(Protocol):
+    """Chooses one of the legal commands from the player's view only."""
+
+    name: str
+
+    def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any: ...
+
+
+Observer = Callable[[Any, int, Sequence[Any], Any], None]
+
+
+class NullSink:
+    """Discards events (to measure the cost of logging)."""
+
+    def append(self, game_id: int, seq: int, event: Event, round_: int, turn: int, clock_ms: int) -> None:
+        return None
+
+
+class ListSink:
+    """Keeps events as a list, for tests and interactive inspection."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def append(self, game_id: int, seq: int, event: Event, round_: int, turn: int, clock_ms: int) -> None:
+        self.events.append(event)
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """A seat's agent seed, derived so that agents never share the game's stream."""
+    return int.from_bytes(hashlib.blake2b(f"{seed}:{seat}".encode(), digest_size=8).digest(), "big")
+
+
+def play_game(
+    game: Game,
+    ruleset: Ruleset,
+    agents: Sequence[Agent],
+    seed: int,
+    sink: EventSink,
+    game_id: int = 0,
+    observer: Observer | None = None,
+) -> Any:
+    """Play one complete game; every event goes to `sink`; returns the final state.
+
+    `observer(state, player, legal, command)`, when given, sees each decision
+    before it is applied (for conformance checks and decision sampling).
+    """
+    rng = random.Random(seed)
+    agent_rngs = [random.Random(agent_seed(seed, seat)) for seat in range(len(agents))]
+    start = GameStarted(seed, len(agents), ruleset.name, ruleset.digest, tuple(a.name for a in agents))
+    state = game.initial_state(ruleset, len(agents), seed)
+    seq = 0
+    sink.append(game_id, seq, start, 0, 0, 0)
+    for event in game.setup(state, rng):
+        seq += 1
+        state = _apply(game, state, event, sink, game_id, seq)
+    max_events = game.facts.max_events
+    while (player := game.to_move(state)) is not None:
+        legal = game.legal_commands(state, player)
+        command = agents[player].choose(game, game.view(state, player), legal, agent_rngs[player])
+        if observer is not None:
+            observer(state, player, legal, command)
+        for event in game.decide(state, command, rng):
+            seq += 1
+            state = _apply(game, state, event, sink, game_id, seq)
+        if seq > max_events:
+            raise ReplayError(f"game {game_id} (seed {seed}) exceeded the declared maximum of {max_events} events")
+    seq += 1
+    sink.append(game_id, seq, GameSealed(state_digest(game, state)), state.round, state.turn, state.clock_ms)
+    return state
+
+
+def _apply(game: Game, state: Any, event: Event, sink: EventSink, game_id: int, seq: int) -> Any:
+    state = game.evolve(state, event)
+    sink.append(game_id, seq, event, state.round, state.turn, state.clock_ms)
+    return state
+
+
+def replay(game: Game, ruleset: Ruleset, events: Iterable[Event], game_id: int = 0) -> Any:
+    """Rebuild the final state from a log and check its seal.
+
+    Raises ReplayError (naming game and seq) when the log does not start with
+    `game_started`, its ruleset digest differs, or the final digest differs.
+    """
+    state: Any = None
+    sealed = False
+    for seq, event in enumerate(events):
+        if sealed:
+            raise ReplayError(f"game {game_id} seq {seq}: event after game_sealed")
+        if seq == 0:
+            state = _start_from(game, ruleset, event, game_id)
+        elif isinstance(event, GameSealed):
+            actual = state_digest(game, state)
+            if actual != event.digest:
+                raise ReplayError(
+                    f"game {game_id} seq {seq}: digest mismatch (log {event.digest}, replay {actual}); "
+                    "the log was altered or the rules changed since it was written"
+                )
+            sealed = True
+        else:
+            state = _evolve_logged(game, state, event, game_id, seq)
+    if not sealed:
+        raise ReplayError(f"game {game_id}: log ends without game_sealed (truncated)")
+    return state
+
+
+def _evolve_logged(game: Game, state: Any, event: Event, game_id: int, seq: int) -> Any:
+    """Apply a logged event; a log that cannot apply was altered or corrupted."""
+    try:
+        return game.evolve(state, event)
+    except Exception as exc:  # evolve never fails on a genuine log, so this is bad data
+        detail = f"{event.TYPE} cannot be applied ({exc!r}); the log is corrupt"
+        raise ReplayError(f"game {game_id} seq {seq}: {detail}") from None
+
+
+def _start_from(game: Game, ruleset: Ruleset, event: Event, game_id: int) -> Any:
+    if not isinstance(event, GameStarted):
+        raise ReplayError(f"game {game_id} seq 0: first event is {event.TYPE!r}, expected game_started")
+    if event.ruleset_digest != ruleset.digest:
+        raise ReplayError(
+            f"game {game_id}: logged with ruleset digest {event.ruleset_digest}, "
+            f"replaying with {ruleset.name} ({ruleset.digest}); use the run's manifest ruleset"
+        )
+    return game.initial_state(ruleset, event.num_players, event.seed)
+
+
+def state_digest(game: Game, state: Any) -> str:
+    """A short, stable hash of the game's fingerprint of a state."""
+    text = repr(canonical(game.fingerprint(state)))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def canonical(value: Any) -> Any:
+    """Nested tuples of primitives, with sets and dicts in sorted order."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return tuple(canonical(getattr(value, f.name)) for f in dataclasses.fields(value))
+    if isinstance(value, dict):
+        return tuple(sorted((canonical(k), canonical(v)) for k, v in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(canonical(v) for v in value))
+    if isinstance(value, (list, tuple)):
+        return tuple(canonical(v) for v in value)
+    return value

@@ -1,0 +1,50 @@
+"""Event base class and the two events the core itself owns.
+
+Every game event is a frozen, slotted dataclass deriving from `Event` with a
+stable snake_case, past-tense `TYPE`. Field names that match a column the game
+declares go to that typed column of the log; any other field goes to the JSON
+`payload` column (only for fields no metric reads).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import ClassVar
+
+
+class Event:
+    """Base of every event; subclasses are `@dataclass(frozen=True, slots=True)`."""
+
+    __slots__ = ()
+    TYPE: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
+    DOC: ClassVar[str] = ""
+
+
+def event_field_names(cls: type[Event]) -> tuple[str, ...]:
+    """The dataclass field names of an event class, in declaration order."""
+    return tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    """First event of every game: what is needed to rebuild its initial state."""
+
+    TYPE = "game_started"
+    seed: int
+    num_players: int
+    ruleset: str
+    ruleset_digest: str
+    agents: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSealed(Event):
+    """Last event of every game: the digest of the final state (replay must match)."""
+
+    TYPE = "game_sealed"
+    digest: str
+
+
+CORE_EVENTS: tuple[type[Event], ...] = (GameStarted, GameSealed)

@@ -1,0 +1,137 @@
+"""Rulesets: TOML data where every value says where it comes from.
+
+A ruleset file has a `[meta]` table (game, name, description) and any nesting
+of tables whose leaves are `{ value = ..., source = "seed"|"public"|"assumed",
+note = "..." }`. A designer corrects a value by editing the file; the report
+lists every `assumed` value a result depended on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core.errors import RulesetError, UnknownName
+
+SOURCES = ("seed", "public", "assumed")
+_LEAF_KEYS = {"value", "source", "note"}
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where one ruleset value comes from."""
+
+    source: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A loaded ruleset: flat dotted keys to values, with provenance."""
+
+    game: str
+    name: str
+    path: str
+    text: str
+    values: dict[str, Any]
+    provenance: dict[str, Provenance]
+    digest: str = field(default="")
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self.values[key]
+        except KeyError:
+            raise RulesetError(self.path, key, "missing; add it with value and source") from None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
+
+    def require(self, key: str, kind: type | tuple[type, ...]) -> Any:
+        """The value at `key`, checked to be of `kind` (error names file and key)."""
+        value = self[key]
+        if isinstance(value, bool) and kind in (int, float):
+            raise RulesetError(self.path, key, f"expected {kind.__name__}, got a boolean")
+        if not isinstance(value, kind):
+            raise RulesetError(self.path, key, f"expected {_kind_name(kind)}, got {type(value).__name__}")
+        return value
+
+    def error(self, key: str, reason: str) -> RulesetError:
+        """An error naming this file and `key`, for game-level validation."""
+        return RulesetError(self.path, key, reason)
+
+    def assumed(self) -> dict[str, Provenance]:
+        """The values that rest on an assumption rather than a source."""
+        return {k: p for k, p in self.provenance.items() if p.source == "assumed"}
+
+
+def load_ruleset(path: str | Path, game: str) -> Ruleset:
+    """Parse and check a ruleset file; every problem names the file and key."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesetError(str(path), "-", f"cannot read file ({exc.strerror})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(str(path), "-", f"not valid TOML: {exc}") from None
+    meta = data.pop("meta", None)
+    if not isinstance(meta, dict):
+        raise RulesetError(str(path), "meta", "missing [meta] table with game and name")
+    if meta.get("game") != game:
+        raise RulesetError(str(path), "meta.game", f"is {meta.get('game')!r}, expected {game!r}")
+    name = meta.get("name")
+    if not isinstance(name, str) or not name:
+        raise RulesetError(str(path), "meta.name", "missing or empty")
+    values: dict[str, Any] = {}
+    provenance: dict[str, Provenance] = {}
+    for key, leaf in _leaves(data, "", str(path)):
+        values[key] = leaf["value"]
+        provenance[key] = Provenance(leaf["source"], leaf.get("note", ""))
+    digest = hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()[:16]
+    return Ruleset(game, name, str(path), text, values, provenance, digest)
+
+
+def resolve_ruleset(game: str, rulesets_dir: Path, name_or_path: str) -> Ruleset:
+    """Load a ruleset by file path, or by name from the game's rulesets folder."""
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or candidate.exists():
+        return load_ruleset(candidate, game)
+    named = rulesets_dir / f"{name_or_path}.toml"
+    if not named.exists():
+        known = ", ".join(sorted(p.stem for p in rulesets_dir.glob("*.toml")))
+        raise UnknownName(f"no ruleset {name_or_path!r} for game {game!r}; known: {known} (or give a .toml path)")
+    return load_ruleset(named, game)
+
+
+def _leaves(table: dict[str, Any], prefix: str, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    for key, item in table.items():
+        dotted = f"{prefix}{key}"
+        if not isinstance(item, dict):
+            raise RulesetError(path, dotted, "bare value: write { value = ..., source = \"seed|public|assumed\" }")
+        if "value" in item or "source" in item:
+            _check_leaf(item, dotted, path)
+            yield dotted, item
+        else:
+            yield from _leaves(item, f"{dotted}.", path)
+
+
+def _check_leaf(leaf: dict[str, Any], key: str, path: str) -> None:
+    extra = set(leaf) - _LEAF_KEYS
+    if extra:
+        raise RulesetError(path, key, f"unexpected keys {sorted(extra)}; a value has only value, source, note")
+    if "value" not in leaf:
+        raise RulesetError(path, key, "has a source but no value")
+    if leaf.get("source") not in SOURCES:
+        raise RulesetError(path, key, f"source must be one of {', '.join(SOURCES)}, got {leaf.get('source')!r}")
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    if isinstance(kind, tuple):
+        return " or ".join(k.__name__ for k in kind)
+    return kind.__name__

@@ -1,0 +1,20 @@
+"""The game registry: game id -> module path, imported only when asked for."""
+
+from __future__ import annotations
+
+import importlib
+
+from engine.core.errors import UnknownName
+from engine.core.game import Game
+
+GAMES: dict[str, str] = {
+    "caprices": "engine.caprices.game",
+}
+
+
+def get_game(game_id: str) -> Game:
+    """The `GAME` object of a registered game."""
+    module_path = GAMES.get(game_id)
+    if module_path is None:
+        raise UnknownName(f"no game {game_id!r}; known games: {', '.join(sorted(GAMES))}")
+    return importlib.import_module(module_path).GAME  # type: ignore[no-any-return]

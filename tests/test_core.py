@@ -1,0 +1,101 @@
+"""The engine core on a tiny test game: driver, replay, buffer, rulesets, agents."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from engine.core import (
+    ListSink,
+    ReplayError,
+    RulesetError,
+    UnknownName,
+    load_ruleset,
+    make_agent,
+    play_game,
+    replay,
+)
+from engine.registry import get_game
+from tests.conformance import play_checked
+from tests.toygame import GAME, CardDrawn
+
+
+def _play(seed: int = 1) -> list:
+    sink = ListSink()
+    play_game(GAME, GAME.load_ruleset("toy"), [make_agent("random"), make_agent("greedy")], seed, sink)
+    return sink.events
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_toy_game_conforms(seed: int) -> None:
+    play_checked(GAME, "toy", 2 + seed % 2, "random" if seed % 3 else "greedy", seed, every=1)
+
+
+def test_replay_rejects_a_removed_event() -> None:
+    events = _play()
+    drawn = next(i for i, e in enumerate(events) if isinstance(e, CardDrawn))
+    with pytest.raises(ReplayError, match="digest mismatch"):
+        replay(GAME, GAME.load_ruleset("toy"), events[:drawn] + events[drawn + 1 :])
+
+
+def test_replay_rejects_a_changed_event() -> None:
+    events = _play()
+    i = next(i for i, e in enumerate(events) if isinstance(e, CardDrawn))
+    events[i] = dataclasses.replace(events[i], card=events[i].card + 100)
+    with pytest.raises(ReplayError, match="seq"):
+        replay(GAME, GAME.load_ruleset("toy"), events)
+
+
+def test_replay_rejects_a_truncated_log() -> None:
+    with pytest.raises(ReplayError, match="truncated"):
+        replay(GAME, GAME.load_ruleset("toy"), _play()[:-1])
+
+
+def test_replay_rejects_another_ruleset(tmp_path: Path) -> None:
+    text = Path("tests/data/toy.toml").read_text().replace("value = 15", "value = 14")
+    other = tmp_path / "other.toml"
+    other.write_text(text)
+    with pytest.raises(ReplayError, match="ruleset digest"):
+        replay(GAME, load_ruleset(other, "toy"), _play())
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "reason"),
+    [
+        ("[deck]\nvalue = [1]\nsource = 'seed'\n", "meta", "missing"),
+        ("[meta]\ngame = 'toy'\nname = 'x'\n[limit]\nvalue = 3\nsource = 'guess'\n", "limit", "source must be"),
+        ("limit = 3\n[meta]\ngame = 'toy'\nname = 'x'\n", "limit", "bare value"),
+        ("[meta]\ngame = 'toy'\nname = 'x'\n[limit]\nsource = 'seed'\n", "limit", "no value"),
+        ("[meta]\ngame = 'other'\nname = 'x'\n", "meta.game", "expected 'toy'"),
+        ("[meta]\ngame = 'toy'\nname = 'x'\n[a.b]\nvalue = 1\nsource = 'seed'\ncolour = 2\n", "a.b", "unexpected"),
+        ("[meta\n", "-", "not valid TOML"),
+    ],
+)
+def test_malformed_ruleset_names_file_and_key(tmp_path: Path, text: str, key: str, reason: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(path, "toy")
+    assert info.value.key == key and str(path) in str(info.value) and reason in str(info.value)
+
+
+def test_ruleset_lists_assumed_values_and_checks_types() -> None:
+    ruleset = GAME.load_ruleset("toy")
+    assert set(ruleset.assumed()) == {"deck", "limit"}
+    assert ruleset.require("limit", int) == 15
+    with pytest.raises(RulesetError, match="'limit': expected str"):
+        ruleset.require("limit", str)
+
+
+def test_unknown_names_list_the_known_ones() -> None:
+    with pytest.raises(UnknownName, match="known agents: greedy, random"):
+        make_agent("clever")
+    with pytest.raises(UnknownName, match="known games:"):
+        get_game("chess")
+
+
+def test_same_seed_same_log_and_other_seed_other_log() -> None:
+    assert _play(3) == _play(3)
+    assert _play(3) != _play(4)
