@@ -2,7 +2,7 @@
 
 from engine.core.agents import GreedyAgent, RandomAgent, make_agent
 from engine.core.buffer import EventBuffer, events_from_table, lake_schema
-from engine.core.driver import ListSink, NullSink, play_game, replay, state_digest
+from engine.core.driver import ListSink, NullSink, fold, play_game, play_out, replay, state_digest
 from engine.core.errors import BalanceError, IllegalCommand, ReplayError, RulesetError, UnknownName
 from engine.core.events import Event, GameSealed, GameStarted
 from engine.core.game import Game, GameFacts
@@ -12,5 +12,5 @@ __all__ = [
     "BalanceError", "Event", "EventBuffer", "Game", "GameFacts", "GameSealed", "GameStarted",
     "GreedyAgent", "IllegalCommand", "ListSink", "NullSink", "Provenance", "RandomAgent",
     "ReplayError", "Ruleset", "RulesetError", "UnknownName", "events_from_table", "lake_schema",
-    "load_ruleset", "make_agent", "play_game", "replay", "resolve_ruleset", "state_digest",
+    "fold", "load_ruleset", "make_agent", "play_game", "play_out", "replay", "resolve_ruleset", "state_digest",
 ]

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 
 from engine.core.errors import ReplayError
@@ -49,108 +50,159 @@ def lake_schema(game_columns: Mapping[str, pa.DataType]) -> pa.Schema:
 
 
 class _ClassSpec:
-    """How one event class maps onto columns (computed once per class)."""
+    """One event class's columns, and the rows and field values buffered for it.
 
-    __slots__ = ("type", "version", "typed", "getter", "payload_names", "payload_getter", "has_player")
+    Values are kept per class as one tuple per event (player first when the
+    class has one); `EventBuffer.to_table` scatters them into the columns.
+    """
+
+    __slots__ = ("type", "version", "fields", "getter", "payload_names", "rows", "values", "payloads")
 
     def __init__(self, cls: type[Event], columns: Mapping[str, pa.DataType]) -> None:
         names = event_field_names(cls)
         self.type = cls.TYPE
         self.version = cls.VERSION
-        self.has_player = "player" in names
-        self.typed = tuple(n for n in names if n in columns and n != "player")
+        typed = [n for n in names if n in columns]
+        self.fields = (["player"] if "player" in names else []) + typed
         self.payload_names = tuple(n for n in names if n not in columns and n != "player")
-        self.getter = attrgetter(*self.typed) if self.typed else None
-        self.payload_getter = attrgetter(*self.payload_names) if self.payload_names else None
+        self.getter = _tuple_getter(self.fields)
+        self.rows: list[int] = []
+        self.values: list[tuple[Any, ...]] = []
+        self.payloads: list[str] = []
+
+    def add(self, row: int, event: Event) -> None:
+        self.rows.append(row)
+        self.values.append(self.getter(event))
+        if self.payload_names:
+            payload = {name: getattr(event, name) for name in self.payload_names}
+            self.payloads.append(json.dumps(payload, separators=(",", ":")))
 
 
 class EventBuffer:
-    """Columns of events for many games, ready to become one Parquet file."""
+    """Columns of events for many games, ready to become one Parquet file.
+
+    Per event only the envelope (seq, round, turn, clock_ms) is appended to
+    dense columns; game ids are kept as runs, and the event type, version,
+    player and typed fields per event class, all expanded in `to_table`.
+    """
 
     def __init__(self, game_columns: Mapping[str, pa.DataType]) -> None:
         self.columns = {**CORE_COLUMNS, **game_columns}
         self.schema = lake_schema(game_columns)
-        self._specs: dict[type, _ClassSpec] = {}
         self.clear()
 
     def clear(self) -> None:
-        self.game_id: list[int] = []
         self.seq: list[int] = []
-        self.event_type: list[str] = []
-        self.schema_version: list[int] = []
-        self.player: list[int | None] = []
         self.round: list[int] = []
         self.turn: list[int] = []
         self.clock_ms: list[int] = []
-        self._sparse: dict[str, tuple[list[int], list[Any]]] = {
-            name: ([], []) for name in [*self.columns, "payload"]
-        }
+        self._game_starts: list[tuple[int, int]] = []  # (first row, game id)
+        self._last_game: int | None = None
+        self._specs: dict[type, _ClassSpec] = {}
 
     def __len__(self) -> int:
         return len(self.seq)
 
     def append(self, game_id: int, seq: int, event: Event, round_: int, turn: int, clock_ms: int) -> None:
         """Append one event with its envelope."""
-        spec = self._specs.get(type(event))
-        if spec is None:
-            spec = self._specs[type(event)] = _ClassSpec(type(event), self.columns)
         row = len(self.seq)
-        self.game_id.append(game_id)
+        if game_id != self._last_game:
+            self._game_starts.append((row, game_id))
+            self._last_game = game_id
         self.seq.append(seq)
-        self.event_type.append(spec.type)
-        self.schema_version.append(spec.version)
-        self.player.append(event.player if spec.has_player else None)  # type: ignore[attr-defined]
         self.round.append(round_)
         self.turn.append(turn)
         self.clock_ms.append(clock_ms)
-        if spec.getter is not None:
-            values = spec.getter(event)
-            if len(spec.typed) == 1:
-                values = (values,)
-            sparse = self._sparse
-            for name, value in zip(spec.typed, values):
-                rows, vals = sparse[name]
-                rows.append(row)
-                vals.append(value)
-        if spec.payload_getter is not None:
-            values = spec.payload_getter(event)
-            if len(spec.payload_names) == 1:
-                values = (values,)
-            rows, vals = self._sparse["payload"]
-            rows.append(row)
-            vals.append(json.dumps(dict(zip(spec.payload_names, values)), separators=(",", ":")))
+        spec = self._specs.get(type(event))
+        if spec is None:
+            spec = self._specs[type(event)] = _ClassSpec(type(event), self.columns)
+        spec.add(row, event)
 
     def to_table(self, run_id: str) -> pa.Table:
         """The buffered events as an Arrow table in the lake schema."""
         n = len(self.seq)
-        dense = {
-            "run_id": [run_id] * n,
-            "game_id": self.game_id,
-            "seq": self.seq,
-            "event_type": self.event_type,
-            "schema_version": self.schema_version,
-            "player": self.player,
-            "round": self.round,
-            "turn": self.turn,
-            "clock_ms": self.clock_ms,
+        specs = [spec for spec in self._specs.values() if spec.rows]
+        rows = {id(spec): np.fromiter(spec.rows, dtype=np.int64, count=len(spec.rows)) for spec in specs}
+        dense: dict[str, pa.Array] = {
+            "run_id": pa.DictionaryArray.from_arrays(np.zeros(n, np.int32), [run_id]).cast(pa.string()),
+            "game_id": self._game_ids(n),
+            "event_type": _per_class(n, [(rows[id(s)], s.type) for s in specs], pa.string()),
+            "schema_version": _per_class(n, [(rows[id(s)], s.version) for s in specs], pa.int16()),
         }
+        for name in ("seq", "round", "turn", "clock_ms"):
+            dense[name] = pa.array(np.asarray(getattr(self, name)), type=self.schema.field(name).type)
+        pieces: dict[str, list[tuple[np.ndarray, list[Any]]]] = {}
+        for spec in specs:
+            if spec.payloads:
+                pieces.setdefault("payload", []).append((rows[id(spec)], spec.payloads))
+            for index, name in enumerate(spec.fields):
+                pieces.setdefault(name, []).append((rows[id(spec)], list(map(itemgetter(index), spec.values))))
         arrays = []
         for schema_field in self.schema:
-            if schema_field.name in dense:
-                arrays.append(pa.array(dense[schema_field.name], type=schema_field.type))
+            name, dtype = schema_field.name, schema_field.type
+            if name in dense:
+                arrays.append(dense[name])
+            elif name in pieces:
+                arrays.append(_scatter(n, pieces[name], dtype))
             else:
-                arrays.append(_scatter(self._sparse[schema_field.name], n, schema_field.type))
+                arrays.append(pa.nulls(n, type=dtype))
         return pa.Table.from_arrays(arrays, schema=self.schema)
 
+    def _game_ids(self, n: int) -> pa.Array:
+        ids = np.empty(n, dtype=np.int64)
+        stops = [row for row, _ in self._game_starts[1:]] + [n]
+        for (start, game_id), stop in zip(self._game_starts, stops):
+            ids[start:stop] = game_id
+        return pa.array(ids)
 
-def _scatter(sparse: tuple[list[int], list[Any]], n: int, dtype: pa.DataType) -> pa.Array:
-    rows, vals = sparse
-    if not rows:
-        return pa.nulls(n, type=dtype)
-    full: list[Any] = [None] * n
-    for row, value in zip(rows, vals):
-        full[row] = value
-    return pa.array(full, type=dtype)
+
+def _per_class(n: int, pieces: list[tuple[np.ndarray, Any]], dtype: pa.DataType) -> pa.Array:
+    """A column holding one constant per event class, built from dictionary codes."""
+    codes = np.zeros(n, dtype=np.int32)
+    for code, (rows, _) in enumerate(pieces):
+        codes[rows] = code
+    dictionary = pa.array([value for _, value in pieces], type=dtype)
+    return pa.DictionaryArray.from_arrays(codes, dictionary).cast(dtype)
+
+
+def _scatter(n: int, pieces: list[tuple[np.ndarray, list[Any]]], dtype: pa.DataType) -> pa.Array:
+    """A full-length column from (rows, values) pieces; null where no event has the field.
+
+    Numeric columns are filled as typed arrays with a validity mask (fast);
+    strings and lists go through an object array.
+    """
+    if pa.types.is_integer(dtype) or pa.types.is_floating(dtype) or pa.types.is_boolean(dtype):
+        data = np.zeros(n, dtype=dtype.to_pandas_dtype())
+        valid = np.zeros(n, dtype=bool)
+        for rows, values in pieces:
+            if None in values:
+                present = np.fromiter((v is not None for v in values), dtype=bool, count=len(values))
+                rows = rows[present]
+                values = [v for v in values if v is not None]
+            data[rows] = values
+            valid[rows] = True
+        return pa.array(data, type=dtype, mask=~valid)
+    objects = np.full(n, None, dtype=object)
+    for rows, values in pieces:
+        objects[rows] = _objects(values)
+    return pa.array(objects, type=dtype, from_pandas=True)
+
+
+def _objects(values: list[Any]) -> np.ndarray:
+    """A 1-d object array (tuples stay single elements, not a 2-d array)."""
+    array = np.empty(len(values), dtype=object)
+    array[:] = values
+    return array
+
+
+def _tuple_getter(names: list[str]) -> Any:
+    """A function returning the named attributes as a tuple (also for 0 or 1 names)."""
+    if not names:
+        return lambda event: ()
+    if len(names) == 1:
+        name = names[0]
+        return lambda event: (getattr(event, name),)
+    return attrgetter(*names)
 
 
 def events_from_table(table: pa.Table, event_types: tuple[type[Event], ...]) -> Iterator[tuple[int, list[Event]]]:

@@ -81,6 +81,44 @@ def play_game(
     for event in game.setup(state, rng):
         seq += 1
         state = _apply(game, state, event, sink, game_id, seq)
+    state, seq = _play_from(game, state, agents, rng, agent_rngs, sink, game_id, seq, observer)
+    seq += 1
+    sink.append(game_id, seq, GameSealed(state_digest(game, state)), state.round, state.turn, state.clock_ms)
+    return state
+
+
+def play_out(
+    game: Game,
+    state: Any,
+    agents: Sequence[Agent],
+    seed: int,
+    sink: EventSink | None = None,
+    observer: Observer | None = None,
+) -> Any:
+    """Continue a game from `state` (which it mutates: pass a copy) to its end.
+
+    For rollouts from a mid-game state: chance and agents draw from streams
+    seeded by `seed`, so two continuations with the same seed share their
+    random numbers (common random numbers). Returns the final state.
+    """
+    rng = random.Random(seed)
+    agent_rngs = [random.Random(agent_seed(seed, seat)) for seat in range(len(agents))]
+    state, _ = _play_from(game, state, agents, rng, agent_rngs, sink or NullSink(), 0, 0, observer)
+    return state
+
+
+def _play_from(
+    game: Game,
+    state: Any,
+    agents: Sequence[Agent],
+    rng: random.Random,
+    agent_rngs: Sequence[random.Random],
+    sink: EventSink,
+    game_id: int,
+    seq: int,
+    observer: Observer | None,
+) -> tuple[Any, int]:
+    """The decision loop: ask whoever is to move, apply the events, until the end."""
     max_events = game.facts.max_events
     while (player := game.to_move(state)) is not None:
         legal = game.legal_commands(state, player)
@@ -91,10 +129,8 @@ def play_game(
             seq += 1
             state = _apply(game, state, event, sink, game_id, seq)
         if seq > max_events:
-            raise ReplayError(f"game {game_id} (seed {seed}) exceeded the declared maximum of {max_events} events")
-    seq += 1
-    sink.append(game_id, seq, GameSealed(state_digest(game, state)), state.round, state.turn, state.clock_ms)
-    return state
+            raise ReplayError(f"game {game_id} exceeded the declared maximum of {max_events} events")
+    return state, seq
 
 
 def _apply(game: Game, state: Any, event: Event, sink: EventSink, game_id: int, seq: int) -> Any:
@@ -103,31 +139,37 @@ def _apply(game: Game, state: Any, event: Event, sink: EventSink, game_id: int, 
     return state
 
 
-def replay(game: Game, ruleset: Ruleset, events: Iterable[Event], game_id: int = 0) -> Any:
+def replay(game: Game, ruleset: Ruleset, events: Sequence[Event], game_id: int = 0) -> Any:
     """Rebuild the final state from a log and check its seal.
 
     Raises ReplayError (naming game and seq) when the log does not start with
-    `game_started`, its ruleset digest differs, or the final digest differs.
+    `game_started`, its ruleset digest differs, an event cannot apply, an
+    event follows the seal, or the final digest differs.
     """
+    if not events or not isinstance(events[-1], GameSealed):
+        raise ReplayError(f"game {game_id}: log ends without game_sealed (truncated)")
+    state = fold(game, ruleset, events[:-1], game_id)
+    actual = state_digest(game, state)
+    if actual != events[-1].digest:
+        raise ReplayError(
+            f"game {game_id} seq {len(events) - 1}: digest mismatch (log {events[-1].digest}, replay {actual}); "
+            "the log was altered or the rules changed since it was written"
+        )
+    return state
+
+
+def fold(game: Game, ruleset: Ruleset, events: Iterable[Event], game_id: int = 0) -> Any:
+    """The state after a log prefix: `game_started` then any events (no seal needed)."""
     state: Any = None
-    sealed = False
     for seq, event in enumerate(events):
-        if sealed:
-            raise ReplayError(f"game {game_id} seq {seq}: event after game_sealed")
         if seq == 0:
             state = _start_from(game, ruleset, event, game_id)
         elif isinstance(event, GameSealed):
-            actual = state_digest(game, state)
-            if actual != event.digest:
-                raise ReplayError(
-                    f"game {game_id} seq {seq}: digest mismatch (log {event.digest}, replay {actual}); "
-                    "the log was altered or the rules changed since it was written"
-                )
-            sealed = True
+            raise ReplayError(f"game {game_id} seq {seq}: game_sealed before the end of the log")
         else:
             state = _evolve_logged(game, state, event, game_id, seq)
-    if not sealed:
-        raise ReplayError(f"game {game_id}: log ends without game_sealed (truncated)")
+    if state is None:
+        raise ReplayError(f"game {game_id}: empty log")
     return state
 
 
