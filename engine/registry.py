@@ -9,6 +9,8 @@ from engine.core.game import Game
 
 GAMES: dict[str, str] = {
     "caprices": "engine.caprices.game",
+    "gods": "engine.gods.game",
+    "gardens": "engine.gardens.game",
 }
 
 

@@ -77,7 +77,7 @@ class ToyGame:
     def load_ruleset(self, name_or_path: str) -> Ruleset:
         return load_ruleset(RULESET if name_or_path == "toy" else name_or_path, "toy")
 
-    def initial_state(self, ruleset: Ruleset, num_players: int, seed: int) -> ToyState:
+    def initial_state(self, ruleset: Ruleset, num_players: int, seed: int, agents: tuple[str, ...] = ()) -> ToyState:
         return ToyState([], [[] for _ in range(num_players)], [False] * num_players, ruleset["limit"])
 
     def setup(self, state: ToyState, rng: random.Random) -> list[Event]:

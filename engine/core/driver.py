@@ -75,7 +75,7 @@ def play_game(
     rng = random.Random(seed)
     agent_rngs = [random.Random(agent_seed(seed, seat)) for seat in range(len(agents))]
     start = GameStarted(seed, len(agents), ruleset.name, ruleset.digest, tuple(a.name for a in agents))
-    state = game.initial_state(ruleset, len(agents), seed)
+    state = game.initial_state(ruleset, len(agents), seed, start.agents)
     seq = 0
     sink.append(game_id, seq, start, 0, 0, 0)
     for event in game.setup(state, rng):
@@ -190,7 +190,7 @@ def _start_from(game: Game, ruleset: Ruleset, event: Event, game_id: int) -> Any
             f"game {game_id}: logged with ruleset digest {event.ruleset_digest}, "
             f"replaying with {ruleset.name} ({ruleset.digest}); use the run's manifest ruleset"
         )
-    return game.initial_state(ruleset, event.num_players, event.seed)
+    return game.initial_state(ruleset, event.num_players, event.seed, event.agents)
 
 
 def state_digest(game: Game, state: Any) -> str:

@@ -1,0 +1,176 @@
+"""The events of Les caprices du roi (names and fields are a shared contract with the warehouse)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pyarrow as pa
+
+from engine.core.events import Event
+
+COLUMNS: dict[str, pa.DataType] = {
+    "card": pa.int16(), "caste": pa.string(), "value": pa.int8(), "source": pa.string(), "action": pa.string(),
+    "caprice_id": pa.string(), "slot": pa.int8(), "bonus": pa.int16(),
+    "cards": pa.list_(pa.int16()), "caprice_ids": pa.list_(pa.string()),
+    "score": pa.int32(), "card_points": pa.int16(), "order_points": pa.int16(), "merchant_points": pa.int16(),
+    "unity_points": pa.int16(), "caprice_points": pa.int16(), "total_value": pa.int16(), "rank": pa.int8(),
+    "win_share": pa.float64(), "knight_target": pa.string(), "ministers_transformed": pa.int8(),
+    "run_length": pa.int8(), "largest_family": pa.int8(),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DeckShuffled(Event):
+    """The full draw-pile order after the shuffle (top card first)."""
+
+    TYPE = "deck_shuffled"
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt(Event):
+    """A player's starting hand, dealt from the top of the pile."""
+
+    TYPE = "hand_dealt"
+    player: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RowDealt(Event):
+    """The face-down Subject cards of the row, left to right, taken from the pile."""
+
+    TYPE = "row_dealt"
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CapricesDrawn(Event):
+    """The face-down Caprices, left to right."""
+
+    TYPE = "caprices_drawn"
+    caprice_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CapriceRevealed(Event):
+    """A Caprice is face up: slot 0 for the two common ones, 1..4 for the drawn ones."""
+
+    TYPE = "caprice_revealed"
+    caprice_id: str
+    slot: int
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    """A round starts with the holder of the Royal Favour."""
+
+    TYPE = "round_started"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class SubjectRevealed(Event):
+    """The leftmost face-down row card joins the Recruitment Zone."""
+
+    TYPE = "subject_revealed"
+    card: int
+    caste: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTaken(Event):
+    """A player starts a turn of a kind: recruit, rally, bourgeoise, noble (or pass if nothing can be drawn)."""
+
+    TYPE = "turn_taken"
+    player: int
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardRecruited(Event):
+    """A card goes into a player's hand from the Zone or the top of the pile."""
+
+    TYPE = "card_recruited"
+    player: int
+    card: int
+    caste: str
+    value: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardRallied(Event):
+    """A Peasant or Artisan goes from the Zone face up in front of a player."""
+
+    TYPE = "card_rallied"
+    player: int
+    card: int
+    caste: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded(Event):
+    """A card goes from a player's hand to the Recruitment Zone."""
+
+    TYPE = "card_discarded"
+    player: int
+    card: int
+    caste: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoyalFavourPassed(Event):
+    """The Royal Favour goes to the left: player is the new holder."""
+
+    TYPE = "royal_favour_passed"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CapriceMet(Event):
+    """At the end, a Caprice a player meets (common ones: slot 0, bonus = run/family points)."""
+
+    TYPE = "caprice_met"
+    player: int
+    caprice_id: str
+    slot: int
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScored(Event):
+    """A player's final score, its components, rank and share of the win."""
+
+    TYPE = "player_scored"
+    player: int
+    score: int
+    card_points: int
+    order_points: int
+    merchant_points: int
+    unity_points: int
+    caprice_points: int
+    total_value: int
+    rank: int
+    win_share: float
+    knight_target: str | None
+    ministers_transformed: int
+    run_length: int
+    largest_family: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    """All players are scored."""
+
+    TYPE = "game_ended"
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    DeckShuffled, HandDealt, RowDealt, CapricesDrawn, CapriceRevealed, RoundStarted, SubjectRevealed, TurnTaken,
+    CardRecruited, CardRallied, CardDiscarded, RoyalFavourPassed, CapriceMet, PlayerScored, GameEnded,
+)

@@ -1,0 +1,124 @@
+"""Les caprices du roi (game id `caprices`): the `GAME` object the core driver plays.
+
+Seed: /work/shared/seeds/003_30aa0a9c23cb511b.txt. 2-5 players (assumed) build
+an assembly over 6 rounds; each round one face-down Subject card joins the
+Recruitment Zone and (rounds 1-4) one Caprice turns up with its bonus token.
+A turn draws (recruit from the Zone or the pile, or rally a Peasant/Artisan)
+then discards, or is replaced by a Bourgeoise or Noble turn. End scoring
+finds each player's best Knight/Minister choices exactly (`scoring.py`).
+
+Modelling decisions (also in the ruleset notes): a turn is a sequence of
+decisions by the same player (draw, then discard or takes); a Bourgeoise take
+from the pile is the top card, blind; when the pile is empty it cannot be
+drawn from, and a player who can draw nothing passes (turn action `pass`).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from engine.caprices import rules as flow
+from engine.caprices.cards import Rules, compile_rules
+from engine.caprices.events import COLUMNS, EVENT_TYPES
+from engine.caprices.evolve import evolve
+from engine.caprices.greedy import greedy_value
+from engine.caprices.state import Command, State, View, view_of
+from engine.core.events import Event
+from engine.core.game import GameFacts
+from engine.core.ruleset import Ruleset, resolve_ruleset
+
+RULESETS_DIR = Path(__file__).parent / "rulesets"
+
+FACTS = GameFacts(player_counts=(2, 3, 4, 5), max_events=400, score_bounds=(0.0, 600.0))
+"""Score bound: 13 cards x 10 + longest run with Merchants + families + all four Caprices stays under 600."""
+
+
+class CapricesGame:
+    """Les caprices du roi as a `Game`."""
+
+    id = "caprices"
+    facts = FACTS
+    columns = COLUMNS
+    event_types = EVENT_TYPES
+    default_ruleset = "standard"
+
+    def load_ruleset(self, name_or_path: str) -> Ruleset:
+        """A ruleset by name or path, fully checked (RulesetError names file and key)."""
+        ruleset = resolve_ruleset(self.id, RULESETS_DIR, name_or_path)
+        compile_rules(ruleset)
+        return ruleset
+
+    def initial_state(self, ruleset: Ruleset, num_players: int, seed: int, agents: tuple[str, ...] = ()) -> State:
+        """An empty table for `num_players`; `setup` deals it."""
+        rules = compile_rules(ruleset)
+        if num_players not in rules.player_counts:
+            allowed = rules.player_counts
+            raise ruleset.error("players.counts", f"{num_players} players not supported; allowed: {allowed}")
+        return State(rules, num_players)
+
+    def setup(self, state: State, rng: random.Random) -> list[Event]:
+        """Shuffle, deal, draw the Caprices and open round 1."""
+        return flow.setup(state, rng)
+
+    def to_move(self, state: State) -> int | None:
+        """The player to decide, or None when the game is over."""
+        return state.current
+
+    def legal_commands(self, state: State, player: int) -> list[Command]:
+        """The commands `player` may give now."""
+        return flow.legal_commands(state, player)
+
+    def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
+        """Validate `command` and return its events (IllegalCommand names the rule)."""
+        return flow.decide(state, command, rng)
+
+    def evolve(self, state: State, event: Event) -> State:
+        """Apply one event."""
+        return evolve(state, event)
+
+    def view(self, state: State, player: int) -> View:
+        """What `player` sees."""
+        return view_of(state, player)
+
+    def resample_hidden(self, state: State, player: int, rng: random.Random) -> State:
+        """A copy with everything hidden from `player` re-dealt, sizes kept."""
+        return resample_hidden(state, player, rng)
+
+    def scores(self, state: State) -> list[float]:
+        """Final scores (0 for everybody before the end)."""
+        return [float(s) for s in state.final_scores]
+
+    def fingerprint(self, state: State) -> tuple[object, ...]:
+        """Primitive structure of the state for the digest."""
+        return state.fingerprint()
+
+    def greedy_value(self, view: View, command: Command) -> float:
+        """One-ply value of a command for the greedy agent."""
+        return greedy_value(view, command)
+
+
+def resample_hidden(state: State, player: int, rng: random.Random) -> State:
+    """Opponents' hands, the pile and the face-down row re-dealt; face-down Caprices redrawn."""
+    new = state.copy()
+    others = [p for p in range(state.num_players) if p != player]
+    pool = [c for p in others for c in new.hands[p]] + new.pile[new.pile_pos:] + new.row[new.row_pos:]
+    rng.shuffle(pool)
+    for p in others:
+        size = len(new.hands[p])
+        new.hands[p], pool = pool[:size], pool[size:]
+    pile_left = len(new.pile) - new.pile_pos
+    new.pile[new.pile_pos:], pool = pool[:pile_left], pool[pile_left:]
+    new.row[new.row_pos:] = pool
+    hidden = len(new.hidden_caprices) - new.caprice_pos
+    seen = {cid for cid, _, _ in new.revealed}
+    unseen = [cid for cid in _rules_of(new).caprices if cid not in seen]
+    new.hidden_caprices[new.caprice_pos:] = rng.sample(unseen, hidden)
+    return new
+
+
+def _rules_of(state: State) -> Rules:
+    return state.rules
+
+
+GAME = CapricesGame()

@@ -1,0 +1,224 @@
+"""Rules as functions: setup, legal commands, decide (validate -> events) and evolve (apply one event).
+
+A turn is one or more decisions by the same player: a draw decision (recruit
+from the Zone, draw the top of the pile, rally, or a Bourgeoise/Noble turn),
+then a discard after a recruit, or the takes of a replacement turn (a Noble
+turn discards its Noble, then the other card as a separate decision). The last
+decision of a round also yields the next round's reveals, or the end scoring.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from engine.caprices import events as ev
+from engine.caprices.cards import COMMON_CAPRICES
+from engine.caprices.endgame import end_of_round, round_start
+from engine.caprices.state import DISCARD, DRAW, TAKE, Command, State
+from engine.core.errors import IllegalCommand
+from engine.core.events import Event
+
+RALLYABLE = ("peasant", "artisan")
+
+
+def setup(state: State, rng: random.Random) -> list[Event]:
+    """Shuffle, deal hands and the row, draw the Caprices, and start round 1."""
+    rules = state.rules
+    pile = list(range(len(rules.deck)))
+    rng.shuffle(pile)
+    events: list[Event] = [ev.DeckShuffled(tuple(pile))]
+    pos = 0
+    for player in range(state.num_players):
+        events.append(ev.HandDealt(player, tuple(pile[pos:pos + rules.hand_size])))
+        pos += rules.hand_size
+    events.append(ev.RowDealt(tuple(pile[pos:pos + rules.row_size])))
+    drawn = rng.sample(list(rules.caprices), len(rules.bonus_tokens))
+    events.append(ev.CapricesDrawn(tuple(drawn)))
+    events += [ev.CapriceRevealed(cid, 0, 0) for cid in COMMON_CAPRICES]
+    events += round_start(state, 0, pile[pos], 0, drawn)
+    return events
+
+
+def legal_commands(state: State, player: int) -> list[Command]:
+    """Every command `player` may give now (never empty while it is their turn)."""
+    if state.current != player:
+        return []
+    if state.phase == DISCARD:
+        return [Command(player, "discard", (c,)) for c in state.hands[player] if c != state.just_taken]
+    if state.phase == TAKE:
+        return _take_commands(state, player)
+    return _draw_commands(state, player)
+
+
+def _draw_commands(state: State, player: int) -> list[Command]:
+    rules, hand = state.rules, state.hands[player]
+    deck = rules.deck
+    out = [Command(player, "recruit", (c,)) for c in state.zone]
+    if state.pile_size():
+        out.append(Command(player, "draw_deck"))
+    has_artisan = any(deck[c][0] == "artisan" for c in hand)
+    artisan_ok = has_artisan and state.artisans_rallied[player] < rules.max_rallied_artisans
+    out += [Command(player, "rally", (c,)) for c in state.zone
+            if deck[c][0] == "peasant" or (deck[c][0] == "artisan" and artisan_ok)]
+    bourgeoises = [c for c in hand if deck[c][0] == "bourgeoise"]
+    if len(state.zone) + state.pile_size() >= rules.bourgeoise_takes:
+        out += [Command(player, "bourgeoise", pair) for pair in combinations(bourgeoises, 2)]
+    if len(state.zone) >= rules.noble_takes:
+        out += [Command(player, "noble", (n,)) for n in hand if deck[n][0] == "noble"]
+    return out or [Command(player, "pass")]
+
+
+def _take_commands(state: State, player: int) -> list[Command]:
+    out = [Command(player, "take", (c,)) for c in _takeable(state)]
+    if state.action == "bourgeoise" and state.pile_size():
+        out.append(Command(player, "take_deck"))
+    return out
+
+
+def _takeable(state: State) -> list[int]:
+    if state.rules.replacement_discards_takeable:
+        return list(state.zone)
+    return [c for c in state.zone if c not in state.turn_discards]
+
+
+def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
+    """Check a command against the rules and return its events (the state is not changed)."""
+    player = command.player
+    if state.current is None or player != state.current:
+        raise IllegalCommand("turn_order", f"it is not player {player}'s turn (to move: {state.current})")
+    kind = command.kind
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise IllegalCommand("command_kind", f"unknown command {kind!r}; known: {', '.join(_HANDLERS)}")
+    events, turn_over, final = handler(state, command)
+    if turn_over and state.turns_in_round + 1 == state.num_players:
+        events += end_of_round(state, final)
+    return events
+
+
+Decision = tuple[list[Event], bool, list[int] | None]
+"""(events, whether the turn ends, the player's assembly after the turn if it ends)."""
+
+
+def _card(state: State, card: int) -> tuple[str, int]:
+    return state.rules.deck[card]
+
+
+def _need_phase(state: State, kind: str, phase: str) -> None:
+    if state.phase != phase:
+        if phase == DRAW and state.action in ("bourgeoise", "noble") and kind in ("bourgeoise", "noble"):
+            raise IllegalCommand("one_replacement_per_turn", "a Bourgeoise or Noble turn was already used this turn")
+        raise IllegalCommand("turn_phase", f"{kind!r} is not possible in the {state.phase!r} step of the turn")
+
+
+def _recruit(state: State, command: Command) -> Decision:
+    _need_phase(state, "recruit", DRAW)
+    card = _one(command)
+    if card not in state.zone:
+        raise IllegalCommand("recruit_from_zone", f"card {card} is not face up in the Recruitment Zone")
+    p = command.player
+    return [ev.TurnTaken(p, "recruit"), ev.CardRecruited(p, card, *_card(state, card), "zone")], False, None
+
+
+def _draw_deck(state: State, command: Command) -> Decision:
+    _need_phase(state, "draw_deck", DRAW)
+    if not state.pile_size():
+        raise IllegalCommand("draw_pile_empty", "the draw pile is empty; recruit from the Zone instead")
+    card = state.pile[state.pile_pos]
+    p = command.player
+    return [ev.TurnTaken(p, "recruit"), ev.CardRecruited(p, card, *_card(state, card), "deck")], False, None
+
+
+def _rally(state: State, command: Command) -> Decision:
+    _need_phase(state, "rally", DRAW)
+    card, p = _one(command), command.player
+    if card not in state.zone:
+        raise IllegalCommand("rally_from_zone", f"card {card} is not face up in the Recruitment Zone")
+    caste = _card(state, card)[0]
+    if caste not in RALLYABLE:
+        raise IllegalCommand("rally_peasant_or_artisan", f"card {card} is a {caste}; only Peasants and Artisans rally")
+    if caste == "artisan":
+        if state.artisans_rallied[p] >= state.rules.max_rallied_artisans:
+            raise IllegalCommand("one_rallied_artisan", f"player {p} already rallied an Artisan this game")
+        if not any(_card(state, c)[0] == "artisan" for c in state.hands[p]):
+            raise IllegalCommand("rally_artisan_reveals_artisan", "rallying an Artisan needs an Artisan in hand")
+    events: list[Event] = [ev.TurnTaken(p, "rally"), ev.CardRallied(p, card, *_card(state, card))]
+    return events, True, state.assembly(p) + [card]
+
+
+def _bourgeoise(state: State, command: Command) -> Decision:
+    _need_phase(state, "bourgeoise", DRAW)
+    p, cards = command.player, command.cards
+    if len(cards) != 2 or cards[0] == cards[1] or any(
+            c not in state.hands[p] or _card(state, c)[0] != "bourgeoise" for c in cards):
+        raise IllegalCommand("bourgeoise_turn_needs_two_bourgeoises", "discard 2 different Bourgeoises from hand")
+    if len(state.zone) + state.pile_size() < state.rules.bourgeoise_takes:
+        raise IllegalCommand("bourgeoise_turn_needs_cards", "not enough cards in the Zone and pile to take")
+    return _replacement(state, p, "bourgeoise", cards), False, None
+
+
+def _noble(state: State, command: Command) -> Decision:
+    """Discard a Noble now; the other card is the next decision (a discard), then the takes."""
+    _need_phase(state, "noble", DRAW)
+    p, cards = command.player, command.cards
+    if len(cards) != 1 or cards[0] not in state.hands[p] or _card(state, cards[0])[0] != "noble":
+        raise IllegalCommand("noble_turn_needs_a_noble", "a Noble turn discards a Noble from hand first")
+    if len(state.zone) < state.rules.noble_takes:
+        raise IllegalCommand("noble_takes_from_zone_only", "not enough cards in the Recruitment Zone to take")
+    return _replacement(state, p, "noble", cards), False, None
+
+
+def _replacement(state: State, player: int, action: str, cards: tuple[int, ...]) -> list[Event]:
+    return [ev.TurnTaken(player, action), *(ev.CardDiscarded(player, c, *_card(state, c)) for c in cards)]
+
+
+def _discard(state: State, command: Command) -> Decision:
+    card, p = _one(command), command.player
+    if card in state.rallied[p]:
+        raise IllegalCommand("rallied_cards_stay", f"card {card} is rallied in front of player {p}; it stays there")
+    _need_phase(state, "discard", DISCARD)
+    if card not in state.hands[p]:
+        raise IllegalCommand("discard_from_hand", f"card {card} is not in player {p}'s hand")
+    if card == state.just_taken:
+        raise IllegalCommand("no_discard_of_card_just_recruited", f"card {card} was just taken from the Zone")
+    if state.action == "noble":
+        return [ev.CardDiscarded(p, card, *_card(state, card))], False, None
+    final = [c for c in state.assembly(p) if c != card]
+    return [ev.CardDiscarded(p, card, *_card(state, card))], True, final
+
+
+def _take(state: State, command: Command) -> Decision:
+    _need_phase(state, "take", TAKE)
+    p = command.player
+    if command.kind == "take_deck":
+        if state.action != "bourgeoise":
+            raise IllegalCommand("noble_takes_from_zone_only", "a Noble turn takes from the Recruitment Zone only")
+        if not state.pile_size():
+            raise IllegalCommand("draw_pile_empty", "the draw pile is empty; take from the Zone instead")
+        card, source = state.pile[state.pile_pos], "deck"
+    else:
+        card, source = _one(command), "zone"
+        if card not in _takeable(state):
+            raise IllegalCommand("take_from_zone", f"card {card} cannot be taken from the Zone this turn")
+    done = state.takes_left == 1
+    final = state.assembly(p) + [card] if done else None
+    return [ev.CardRecruited(p, card, *_card(state, card), source)], done, final
+
+
+def _pass(state: State, command: Command) -> Decision:
+    if legal_commands(state, command.player) != [command]:
+        raise IllegalCommand("pass_only_when_stuck", "passing is allowed only when no card can be drawn")
+    return [ev.TurnTaken(command.player, "pass")], True, state.assembly(command.player)
+
+
+def _one(command: Command) -> int:
+    if len(command.cards) != 1:
+        raise IllegalCommand("one_card", f"{command.kind!r} names exactly one card, got {command.cards}")
+    return command.cards[0]
+
+
+_HANDLERS = {
+    "recruit": _recruit, "draw_deck": _draw_deck, "rally": _rally, "bourgeoise": _bourgeoise, "noble": _noble,
+    "discard": _discard, "take": _take, "take_deck": _take, "pass": _pass,
+}

@@ -1,0 +1,299 @@
+"""End scoring: the exact best choice of Knight and Minister options for one assembly.
+
+Every (Knight target, Minister castes) choice is scored (`choices.py` keeps
+that space small without losing the optimum); a Minister's run value is
+solved in closed form per window of values (`runs.py`). Results are memoised
+on the sorted assembly and the Caprices in play. `score_assembly` returns the
+full breakdown; `score_total` only the total, for the greedy agent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+
+from engine.caprices.cards import (
+    COMMON_CAPRICES,
+    MINISTERS,
+    ORDER_ID,
+    PRINTED_CASTES,
+    UNITY_ID,
+    Rules,
+    compile_rules,
+)
+from engine.caprices.choices import (
+    Assembly,
+    Choice,
+    MinisterCombo,
+    classify_caprices,
+    knight_targets,
+    minister_combos,
+    minister_options,
+    run_ministers,
+)
+from engine.caprices.conditions import AssemblyFacts, Test
+from engine.caprices.runs import Window, best_run, longest_run
+from engine.core.ruleset import Ruleset, load_ruleset
+
+STANDARD_RULESET = Path(__file__).parent / "rulesets" / "standard.toml"
+_CACHE_LIMIT = 200_000
+
+Card = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A player's best score and the choices that reach it."""
+
+    total: int
+    card_points: int
+    order_points: int
+    merchant_points: int
+    unity_points: int
+    caprice_points: int
+    caprices: Mapping[str, int]
+    run_length: int
+    largest_family: int
+    knight_target: str | None
+    minister_choices: tuple[tuple[str, str, int | None], ...]
+
+    @property
+    def total_value(self) -> int:
+        """Sum of printed values (the tie-break)."""
+        return self.card_points
+
+    @property
+    def ministers_transformed(self) -> int:
+        """Ministers that took another caste."""
+        return sum(1 for _, caste, _ in self.minister_choices if caste != "minister")
+
+
+@lru_cache(maxsize=1)
+def standard_rules() -> Rules:
+    """The standard ruleset, compiled once."""
+    return compile_rules(load_ruleset(STANDARD_RULESET, "caprices"))
+
+
+def score_assembly(
+    cards: Iterable[Card], caprices: Sequence[tuple[str, int]] = (), ruleset: Ruleset | Rules | None = None,
+) -> Breakdown:
+    """The best score of an assembly of (caste, value) cards with the given non-common Caprices in play."""
+    rules = _rules(ruleset)
+    key = (tuple(sorted(cards)), tuple(caprices))
+    cached = rules.score_cache.get(key)
+    if cached is None:
+        _check(key[0], key[1], rules)
+        if len(rules.score_cache) >= _CACHE_LIMIT:
+            rules.score_cache.clear()
+        cached = rules.score_cache[key] = _best(key[0], key[1], rules)
+    return cached
+
+
+def score_total(cards: Iterable[Card], caprices: Sequence[tuple[str, int]], rules: Rules) -> int:
+    """Just the best total of `score_assembly` (no breakdown built): the greedy agent's fast path."""
+    key = (tuple(sorted(cards)), tuple(caprices))
+    cached = rules.total_cache.get(key)
+    if cached is None:
+        if len(rules.total_cache) >= _CACHE_LIMIT:
+            rules.total_cache.clear()
+        cached = rules.total_cache[key] = _search(key[0], key[1], rules)[1]
+    return cached
+
+
+def _rules(ruleset: Ruleset | Rules | None) -> Rules:
+    if ruleset is None:
+        return standard_rules()
+    return ruleset if isinstance(ruleset, Rules) else compile_rules(ruleset)
+
+
+def _check(cards: tuple[Card, ...], caprices: tuple[tuple[str, int], ...], rules: Rules) -> None:
+    for caste, value in cards:
+        if caste not in PRINTED_CASTES:
+            raise ValueError(f"unknown caste {caste!r}; known: {', '.join(PRINTED_CASTES)}")
+        if not isinstance(value, int) or value < 0:
+            raise ValueError(f"card value must be a non-negative integer, got {value!r}")
+    for cid, _ in caprices:
+        if cid not in rules.caprices:
+            raise ValueError(f"unknown Caprice {cid!r} in ruleset {rules.name}; known: {', '.join(rules.caprices)}")
+
+
+def _best(cards: tuple[Card, ...], caprices: tuple[tuple[str, int], ...], rules: Rules) -> Breakdown:
+    """The best choice for an assembly, spelled out."""
+    asm, _, choice = _search(cards, caprices, rules)
+    return _breakdown(asm, choice, caprices)
+
+
+def _search(
+    cards: tuple[Card, ...], caprices: tuple[tuple[str, int], ...], rules: Rules,
+) -> tuple[Assembly, int, Choice]:
+    """The assembly's facts, its best total and the first choice (in enumeration order) reaching it.
+
+    Pass 1 scores every choice without the Caprices; pass 2 tests the
+    choice-dependent Caprices from the best pass-1 total down and stops once
+    even all their bonuses could no longer catch up (a sound prune: the result
+    is the exact optimum). Caprices met whatever the choice (`sure`) cannot
+    change which choice is best and are added at the end.
+    """
+    asm = Assembly(cards, rules)
+    sure, tests, watched = classify_caprices(asm, caprices)
+    options = _options(asm, bool(tests), watched)
+    if len(options) > 1:
+        options.sort(key=lambda option: (-option[0], option[1]))
+    bonus_cap = sum(bonus for _, bonus in tests)
+    best_total, best_index, best_choice = -1, 0, options[0]
+    for option in options:
+        base, index, _, combo, counts = option
+        if base + bonus_cap < best_total:
+            break
+        total = base + _caprice_points(asm, combo, counts, tests) if tests else base
+        if total > best_total or (total == best_total and index < best_index):
+            best_total, best_index, best_choice = total, index, option
+    return asm, best_total + sure, (best_choice[2], best_choice[3].castes)
+
+
+Option = tuple[int, int, "Card | None", "MinisterCombo", "dict[str, int] | None"]
+"""(total without Caprices, enumeration index, Knight target, Minister castes, final caste counts if needed)."""
+
+
+def _options(asm: Assembly, need_counts: bool, watched: frozenset[str] | None) -> list[Option]:
+    """Every distinct (Knight target, Minister castes) choice scored without the Caprices (the hot loop).
+
+    Family points change only for the castes a choice touches, so a Knight
+    target is scored as a delta on its Minister choice; the run changes only
+    when the Knight takes a Merchant. Interchangeable castes (`_inert`) are
+    enumerated once.
+    """
+    rules = asm.rules
+    table, clerk_bonus, merchant_bonus = rules.family_table, rules.clerk_bonus, rules.merchant_bonus
+
+    def family(caste: str, n: int) -> int:
+        return table[n + clerk_bonus] if caste == "clerk" and n else table[n]
+
+    base = {c: n for c, n in asm.printed.items() if n and c not in MINISTERS}
+    base_unity = sum(family(c, n) for c, n in base.items())
+    targets = knight_targets(asm, watched)
+    out: list[Option] = []
+    runs: dict[tuple[int, int, int, int], int] = {}
+    odd, even = (minister_options(asm, m, watched) for m in MINISTERS)
+    for combo in minister_combos(rules, odd, asm.printed["minister_odd"], even, asm.printed["minister_even"]):
+        counts = dict(base)
+        unity = base_unity
+        for caste, n in combo.added:
+            before = counts.get(caste, 0)
+            counts[caste] = before + n
+            unity += family(caste, before + n) - family(caste, before)
+        run_key = (combo.run_odd, combo.run_even, combo.merchant_odd, combo.merchant_even)
+        plain_run = runs.get(run_key, -1)
+        if plain_run < 0:
+            run, in_run, _ = best_run(rules, asm.present, asm.merchant_values, asm.top, *run_key)
+            plain_run = runs[run_key] = run + in_run * merchant_bonus
+        out.append((asm.card_points + plain_run + unity, len(out), None, combo, counts))
+        if not (asm.printed["knight"] or combo.makes_knight):
+            continue
+        knights = counts.get("knight", 0)
+        knight_gain = family("knight", knights + 1) - family("knight", knights)
+        for target in targets:
+            caste = target[0]
+            n = counts[caste]
+            delta = knight_gain + family(caste, n - 1) - family(caste, n)
+            if caste == "merchant":
+                run, in_run, _ = best_run(rules, asm.present, asm.merchants_after(target), asm.top, *run_key)
+                total = asm.card_points + run + in_run * merchant_bonus + unity + delta
+            else:
+                total = asm.card_points + plain_run + unity + delta
+            knighted = None
+            if need_counts:
+                knighted = dict(counts)
+                knighted[caste] -= 1
+                knighted["knight"] = knights + 1
+            out.append((total, len(out), target, combo, knighted))
+    return out
+
+
+def _caprice_points(
+    asm: Assembly, combo: MinisterCombo, counts: dict[str, int] | None, tests: list[tuple[Test, int]],
+) -> int:
+    assert counts is not None
+    longest = longest_run(asm.present, asm.top, combo.run_odd, combo.run_even)
+    facts = AssemblyFacts(asm.values, asm.card_points, longest)
+    return sum(bonus for test, bonus in tests if test(counts, facts))
+
+
+def _breakdown(asm: Assembly, choice: Choice, caprices: tuple[tuple[str, int], ...]) -> Breakdown:
+    knight, castes = choice
+    rules = asm.rules
+    counts = _final_counts(asm, knight, castes)
+    run_odd, run_even, merchant_odd, merchant_even = run_ministers(rules, castes)
+    merchants = asm.merchants_after(knight)
+    order, in_run, window = best_run(rules, asm.present, merchants, asm.top,
+                                     run_odd, run_even, merchant_odd, merchant_even)
+    unity, largest = _unity(rules, counts)
+    facts = AssemblyFacts(asm.values, asm.card_points, longest_run(asm.present, asm.top, run_odd, run_even))
+    met = {cid: bonus if rules.caprices[cid].test(counts, facts) else 0 for cid, bonus in caprices}
+    merchant_points = in_run * rules.merchant_bonus
+    caprice_points = sum(met.values())
+    return Breakdown(
+        total=asm.card_points + order + merchant_points + unity + caprice_points,
+        card_points=asm.card_points, order_points=order, merchant_points=merchant_points, unity_points=unity,
+        caprice_points=caprice_points, caprices=MappingProxyType(met), run_length=window[1] if window else 0,
+        largest_family=largest,
+        knight_target=knight[0] if knight else None,
+        minister_choices=_minister_values(asm, castes, window, merchants),
+    )
+
+
+def _final_counts(asm: Assembly, knight: Card | None, castes: tuple[tuple[str, str], ...]) -> dict[str, int]:
+    counts = {c: n for c, n in asm.printed.items() if c not in MINISTERS}
+    for _, caste in castes:
+        counts[caste] = counts.get(caste, 0) + 1
+    if knight is not None:
+        counts[knight[0]] -= 1
+        counts["knight"] = counts.get("knight", 0) + 1
+    return counts
+
+
+def _unity(rules: Rules, counts: Mapping[str, int]) -> tuple[int, int]:
+    """Family points (Clerk bonus included) and the largest family counted (0 if none)."""
+    points = largest = 0
+    for caste, n in counts.items():
+        if caste == "clerk":
+            n += rules.clerk_bonus
+        family = rules.family_points(n)
+        if family:
+            points += family
+            largest = max(largest, n)
+    return points, largest
+
+
+def _minister_values(
+    asm: Assembly, castes: tuple[tuple[str, str], ...], window: Window | None,
+    merchants: frozenset[int],
+) -> tuple[tuple[str, str, int | None], ...]:
+    """Each Minister's (printed, final caste, run value): Merchant-Ministers take free slots first."""
+    if window is None:
+        return tuple((p, c, None) for p, c in castes)
+    start, length = window[0], window[1]
+    slots = range(start, start + length)
+    rules = asm.rules
+    out = []
+    for printed in MINISTERS:
+        parity = 1 if printed == "minister_odd" else 0
+        missing = [v for v in slots if v % 2 == parity and v not in asm.present]
+        plain = [v for v in slots if v % 2 == parity and v in asm.present and v not in merchants]
+        mine = [c for p, c in castes if p == printed]
+        earns = rules.keeps_run_value_when_transformed and rules.transformed_earns_merchant_bonus
+        earners = [c for c in mine if earns and c == "merchant"]
+        others = [c for c in mine if not (earns and c == "merchant")]
+        for caste in earners:
+            slot = missing.pop(0) if missing else (plain.pop(0) if plain else None)
+            out.append((printed, caste, slot))
+        for caste in others:
+            can_run = caste == "minister" or rules.keeps_run_value_when_transformed
+            out.append((printed, caste, missing.pop(0) if missing and can_run else None))
+    return tuple(out)
+
+
+__all__ = ["Breakdown", "COMMON_CAPRICES", "ORDER_ID", "UNITY_ID", "score_assembly", "score_total", "standard_rules"]

@@ -1,0 +1,121 @@
+"""The state of one game, the commands players give, and what each player may see."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.caprices.cards import Rules
+
+DRAW, DISCARD, TAKE, BETWEEN, OVER = "draw", "discard", "take", "between", "over"
+"""Turn phases: draw (recruit/rally/replacement), discard after a recruit, takes of a replacement turn."""
+
+
+class Command(NamedTuple):
+    """One decision: `kind` is recruit, draw_deck, rally, bourgeoise, noble, discard, take, take_deck or pass."""
+
+    player: int
+    kind: str
+    cards: tuple[int, ...] = ()
+
+
+class State:
+    """Everything about one game; changed only by `rules.evolve`."""
+
+    __slots__ = (
+        "rules", "num_players", "round", "turn", "clock_ms", "pile", "pile_pos", "hands", "rallied", "zone",
+        "row", "row_pos", "hidden_caprices", "caprice_pos", "revealed", "favour", "current", "phase",
+        "turns_in_round", "action", "just_taken", "takes_left", "turn_discards", "artisans_rallied", "final_scores",
+    )
+
+    def __init__(self, rules: Rules, num_players: int) -> None:
+        self.rules = rules
+        self.num_players = num_players
+        self.round = self.turn = self.clock_ms = 0
+        self.pile: list[int] = []
+        self.pile_pos = 0
+        self.hands: list[list[int]] = [[] for _ in range(num_players)]
+        self.rallied: list[list[int]] = [[] for _ in range(num_players)]
+        self.zone: list[int] = []
+        self.row: list[int] = []
+        self.row_pos = 0
+        self.hidden_caprices: list[str] = []
+        self.caprice_pos = 0
+        self.revealed: list[tuple[str, int, int]] = []
+        self.favour = 0
+        self.current: int | None = None
+        self.phase = BETWEEN
+        self.turns_in_round = 0
+        self.action = ""
+        self.just_taken: int | None = None
+        self.takes_left = 0
+        self.turn_discards: tuple[int, ...] = ()
+        self.artisans_rallied = [0] * num_players
+        self.final_scores: list[int] = [0] * num_players
+
+    def copy(self) -> State:
+        """An independent copy (lists copied, rules shared)."""
+        new = State.__new__(State)
+        for name in State.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.pile, new.zone, new.row = list(self.pile), list(self.zone), list(self.row)
+        new.hands = [list(h) for h in self.hands]
+        new.rallied = [list(r) for r in self.rallied]
+        new.hidden_caprices, new.revealed = list(self.hidden_caprices), list(self.revealed)
+        new.artisans_rallied, new.final_scores = list(self.artisans_rallied), list(self.final_scores)
+        return new
+
+    def pile_size(self) -> int:
+        """Cards left in the draw pile."""
+        return len(self.pile) - self.pile_pos
+
+    def assembly(self, player: int) -> list[int]:
+        """A player's hand and rallied cards (what is scored)."""
+        return self.hands[player] + self.rallied[player]
+
+    def caprices_in_play(self) -> tuple[tuple[str, int], ...]:
+        """The revealed non-common Caprices with their bonus."""
+        return tuple((cid, bonus) for cid, slot, bonus in self.revealed if slot > 0)
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """Primitive structure of everything that matters (hashed into the digest).
+
+        Card lists are rendered as strings: the digest's canonical form then
+        needs no walk over each card, which keeps sealing a game cheap.
+        """
+        return (
+            self.num_players, self.round, self.turn, repr(self.pile[self.pile_pos:]), repr(self.hands),
+            repr(self.rallied), repr(self.zone), repr(self.row[self.row_pos:]),
+            repr(self.hidden_caprices[self.caprice_pos:]), repr(self.revealed), self.favour, self.current,
+            self.phase, self.turns_in_round, self.action, self.just_taken, self.takes_left, repr(self.turn_discards),
+            repr(self.artisans_rallied), repr(self.final_scores),
+        )
+
+
+class View(NamedTuple):
+    """What one player may see: no opponent hand, no face-down card, no pile order."""
+
+    player: int
+    rules: Rules
+    hand: tuple[int, ...]
+    rallied: tuple[tuple[int, ...], ...]
+    zone: tuple[int, ...]
+    caprices: tuple[tuple[str, int, int], ...]
+    hand_sizes: tuple[int, ...]
+    pile_size: int
+    hidden_row: int
+    round: int
+    phase: str
+    action: str
+    just_taken: int | None
+    takes_left: int
+
+
+def view_of(state: State, player: int) -> View:
+    """The player's view of the state."""
+    return View(
+        player, state.rules, tuple(state.hands[player]), tuple(map(tuple, state.rallied)), tuple(state.zone),
+        tuple(state.revealed), tuple(map(len, state.hands)), len(state.pile) - state.pile_pos,
+        len(state.row) - state.row_pos,
+        state.round, state.phase if state.current == player else BETWEEN, state.action,
+        state.just_taken if state.current == player else None, state.takes_left,
+    )

@@ -1,0 +1,252 @@
+"""Legal commands and `decide` for the base game's decisions.
+
+Commands are small tuples, e.g. ("lay", card), ("rotate", card, +1),
+("place", resource, target), ("move", from, to, resource). Each decision kind
+on the `todo` stack has a legal-commands function and a decide function that
+turns a legal command into events. Chance (reshuffles) is drawn here and
+written into the events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.events import Event
+from engine.gardens import events as ev
+from engine.gardens.caprice import CAPRICE_DECISIONS, main_tile_commands, main_tile_decide
+from engine.gardens.config import WILD_GOD
+from engine.gardens.evolve import bonus_options
+from engine.gardens.moves import advance_events, display_events, top_card
+from engine.gardens.scoring import final_events
+from engine.gardens.state import (
+    STORAGE,
+    SUPPLY,
+    State,
+    collect,
+    panorama_copies,
+    sabotaged,
+    satisfied_groundworks,
+)
+
+Command = tuple[Any, ...]
+
+
+# --- main phase: the four actions ------------------------------------------------------------
+
+def main_legal(state: State, player: int) -> list[Command]:
+    """The four actions for each hand card, plus ending the turn and any Caprice tile use."""
+    config = state.config
+    p = state.players[player]
+    legal: list[Command] = []
+    if state.actions_left > 0:
+        lay_ok = len(p.groundworks) < config.max_groundworks
+        for card in p.hand:
+            c = config.cards[card]
+            if lay_ok and can_lay(state, player, card):
+                legal.append(("lay", card))
+            if c.action == "rotate":
+                legal.append(("rotate", card, 1))
+                legal.append(("rotate", card, -1))
+            elif c.action == "wild":
+                legal.append(("wild", card))
+            legal.append(("reallocate", card))
+    if config.may_end_early or not legal:
+        legal.append(("end",))
+    if config.caprice:
+        legal.extend(main_tile_commands(state, player))
+    return legal
+
+
+def can_lay(state: State, player: int, card: int) -> bool:
+    """No two cards of the same panorama and number in the display (groundworks and panoramas)."""
+    cards = state.config.cards
+    c = cards[card]
+    p = state.players[player]
+    same = sum(1 for g in p.groundworks if cards[g].panorama == c.panorama and cards[g].position == c.position)
+    for pid, _size, done in p.panoramas:
+        if pid == c.panorama:
+            same += sum(1 for x in done if cards[x].position == c.position)
+    return same < panorama_copies(state, player)
+
+
+def main_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+    """Events of one main-phase command."""
+    kind = command[0]
+    if kind == "end":
+        return [ev.ActionsEnded(player)]
+    if kind == "lay":
+        return [ev.ActionTaken(player, "lay", command[1])]
+    if kind == "rotate":
+        return rotate_events(state, player, command[1], command[2])
+    if kind in ("wild", "reallocate"):
+        return [ev.ActionTaken(player, kind, command[1])]
+    return main_tile_decide(state, player, command, rng)
+
+
+def rotate_events(state: State, player: int, card: int, direction: int) -> list[Event]:
+    """Discard a pagoda card, turn its floor and those above, collect the side facing the player."""
+    c = state.config.cards[card]
+    rotation = [(r + direction) % 4 if level >= c.floor else r for level, r in enumerate(state.rotation)]
+    taken, lost = collect(state, player, c.collect_up, rotation)
+    return [
+        ev.ActionTaken(player, "rotate", card),
+        ev.PagodaRotated(player, c.floor, direction),
+        ev.ResourcesCollected(player, taken, len(taken), lost, "rotate"),
+    ]
+
+
+# --- placing one resource (wild card, Take Wilds tile, Abundance) ----------------------------
+
+def place_legal(state: State, player: int) -> list[Command]:
+    """One resource of any type the supply has, onto a groundwork that can take it or storage."""
+    config = state.config
+    p = state.players[player]
+    room = sum(p.storage) < p.capacity
+    legal: list[Command] = []
+    for r, left in enumerate(state.supply):
+        if left <= 0:
+            continue
+        if room:
+            legal.append(("place", r, STORAGE))
+        for card, placed in p.groundworks.items():
+            if accepts(state, player, card, placed, r):
+                legal.append(("place", r, card))
+    if not legal or config.caprice and state.todo[-1][0] == "place":
+        legal.append(("place", -1, SUPPLY))  # nothing fits (or Abundance excess back to the supply)
+    return legal
+
+
+def accepts(state: State, player: int, card: int, placed: list[int], resource: int) -> bool:
+    """Whether a groundwork may receive one more of `resource` now."""
+    if state.sabotage and sabotaged(state, player, card):
+        return False
+    return not state.config.only_needed or placed[resource] < state.config.cards[card].cost[resource]
+
+
+def place_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+    """Take the chosen resource from the supply onto its target."""
+    top = state.todo[-1]
+    source = top[2] if top[0] == "wild" else "abundance"
+    resource = state.config.resources[command[1]] if command[1] >= 0 else ""
+    return [ev.ResourcePlaced(player, resource, command[2], source)]
+
+
+# --- reallocation ----------------------------------------------------------------------------
+
+def realloc_legal(state: State, player: int) -> list[Command]:
+    """Moves storage->groundwork, groundwork->groundwork, storage->supply, one resource each; or done."""
+    p = state.players[player]
+    kinds = range(len(state.config.resources))
+    takers = [(dst, [accepts(state, player, dst, placed, r) for r in kinds]) for dst, placed in p.groundworks.items()]
+    legal: list[Command] = [("done",)]
+    for r, count in enumerate(p.storage):
+        if count > 0:
+            legal.append(("move", STORAGE, SUPPLY, r))
+            legal.extend(("move", STORAGE, dst, r) for dst, wants in takers if wants[r])
+    for src, held in p.groundworks.items():
+        for r, count in enumerate(held):
+            if count > 0:
+                legal.extend(("move", src, dst, r) for dst, wants in takers if wants[r] and dst != src)
+    return legal
+
+
+def realloc_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+    """One move, or the end of the reallocation."""
+    if command[0] == "done":
+        return [ev.ReallocationFinished(player)]
+    return [ev.ResourceMoved(player, state.config.resources[command[3]], command[1], command[2])]
+
+
+# --- completion, gods, panoramas, bonus tiles ------------------------------------------------
+
+def complete_legal(state: State, player: int) -> list[Command]:
+    """Which satisfied groundwork to resolve first."""
+    return [("complete", card) for card in satisfied_groundworks(state, player)]
+
+
+def complete_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+    c = state.config.cards[command[1]]
+    return [ev.GroundworkCompleted(player, c.id, c.panorama, c.colour, c.size, c.position)]
+
+
+def advance_legal(state: State, player: int) -> list[Command]:
+    """The card's god, or for a wild god any track the player is still on."""
+    god = state.todo[-1][2]
+    if god != WILD_GOD:
+        return [("advance", god)]
+    track = state.players[player].track
+    on = [g for g, space in enumerate(track) if space > 0]
+    return [("advance", g) for g in (on or range(len(track)))]
+
+
+def advance_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+    tracks = [list(p.track) for p in state.players]
+    return advance_events(state, player, command[1], tracks, "advance")
+
+
+def panorama_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+    pid, size, cards = state.players[player].panoramas[state.todo[-1][2]]
+    return [ev.PanoramaCompleted(player, pid, state.config.cards[cards[0]].colour, size)]
+
+
+def bonus_legal(state: State, player: int) -> list[Command]:
+    return [("bonus", tile) for tile in bonus_options(state, player)]
+
+
+def bonus_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+    """Take a base tile (its highest value left) or a face-up Caprice tile (then reveal the next)."""
+    tile = command[1]
+    if not state.config.caprice:
+        return [ev.BonusTileTaken(player, tile, state.base_tiles[tile][0])]
+    events: list[Event] = [ev.BonusTileTaken(player, tile, 0)]
+    if state.tile_stack:
+        events.append(ev.CapriceTileRevealed(state.tile_stack[-1]))
+    return events
+
+
+# --- drawing and turn flow -------------------------------------------------------------------
+
+def draw_legal(state: State, player: int) -> list[Command]:
+    """A display card, or (not under Foresight) the top of the deck."""
+    legal: list[Command] = [("draw", card) for card in state.display]
+    if state.todo[-1][2] < 0 and (state.deck or state.discard):
+        legal.append(("draw", -1))
+    return legal
+
+
+def draw_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+    card = command[1]
+    if card < 0:
+        events, top = top_card(state, rng)
+        return [*events, ev.CardDrawn(player, top, "deck")]
+    events = [ev.CardDrawn(player, card, "display")]
+    if state.todo[-1][2] < 0:  # normal draw: the display is refilled at once (not under Foresight)
+        events.extend(display_events(state, rng, 1))
+    return events
+
+
+def forced(event_of: Callable[[int], Event]) -> Callable[[State, int, Command, random.Random], list[Event]]:
+    """A decide function for a decision with one possible command."""
+    return lambda state, player, command, rng: [event_of(player)]
+
+
+def score_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+    return final_events(state)
+
+
+DECISIONS: dict[str, tuple[Callable[..., list[Command]], Callable[..., list[Event]]]] = {
+    "main": (main_legal, main_decide),
+    "wild": (place_legal, place_decide),
+    "place": (place_legal, place_decide),
+    "realloc": (realloc_legal, realloc_decide),
+    "complete": (complete_legal, complete_decide),
+    "advance": (advance_legal, advance_decide),
+    "panorama": (lambda s, p: [("panorama",)], panorama_decide),
+    "bonus": (bonus_legal, bonus_decide),
+    "draw": (draw_legal, draw_decide),
+    "turn_end": (lambda s, p: [("pass",)], forced(ev.TurnEnded)),
+    "score": (lambda s, p: [("score",)], score_decide),
+    **CAPRICE_DECISIONS,
+}

@@ -1,0 +1,192 @@
+"""Four Gardens rules as data: a ruleset file checked and turned into fixed tables.
+
+Every number the rules need comes from the ruleset TOML (with provenance);
+this module only validates it and lays it out for fast lookup. Any problem
+raises `RulesetError` naming the file, the key and what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.ruleset import Ruleset
+
+WILD_GOD = -1
+ACTIONS = ("none", "rotate", "wild")
+CAPRICE_TILES = (
+    "foresight", "sabotage", "blessing", "helping_hand", "gift",
+    "cohesion", "abundance", "goodness", "offering", "recovery",
+)
+BASE_TILES = ("planning", "take_wilds", "extra_rewards")
+MAX_SCORE = 200  # GAME.facts.score_bounds upper end; a ruleset allowing more is rejected
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One garden card: its panorama slot, its requirement, its god and its action."""
+
+    id: int
+    colour: str
+    size: int
+    position: int
+    panorama: str  # colour + size: the set this card belongs to
+    cost: tuple[int, ...]  # resources required, indexed like Config.resources
+    god: int  # index into Config.gods, or WILD_GOD
+    action: str  # "none" | "rotate" | "wild"
+    floor: int  # rotate: lowest level turned (0 = bottom); else -1
+    collect_up: bool  # rotate: collect bottom to top
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything the rules read, validated once per ruleset."""
+
+    player_counts: tuple[int, ...]
+    hand_size: int
+    actions: int
+    display_size: int
+    may_end_early: bool
+    max_groundworks: int
+    copies_per_panorama: int
+    only_needed: bool
+    storage: int
+    supply: int
+    resources: tuple[str, ...]
+    side_counts: tuple[int, ...]
+    sides: dict[int, tuple[int, ...]]
+    gods: tuple[str, ...]
+    track_length: int
+    start_space: int
+    points: tuple[int, ...]
+    thresholds: dict[int, int]
+    max_rounds: int
+    base_tiles: dict[str, tuple[int, ...]]
+    caprice: bool
+    caprice_tiles: tuple[str, ...]
+    caprice_values: dict[str, Any]
+    cards: tuple[Card, ...]
+
+
+def build_config(rs: Ruleset) -> Config:
+    """Validate a loaded ruleset and build the rules tables (RulesetError on any fault)."""
+    resources = tuple(_str_list(rs, "pagoda.resources", 4, 4))
+    gods = tuple(_str_list(rs, "gods.names", 1, 8))
+    track_length = _int(rs, "gods.track_length", 1, 30)
+    points = tuple(_int_list(rs, "gods.points", track_length, track_length))
+    counts = tuple(_int_list(rs, "players.counts", 1, 3))
+    if not set(counts) <= {2, 3, 4}:
+        raise rs.error("players.counts", "Four Gardens supports 2, 3 or 4 players")
+    caprice = rs.require("caprice.enabled", bool)
+    config = Config(
+        player_counts=counts,
+        hand_size=_int(rs, "turn.hand_size", 1, 10),
+        actions=_int(rs, "turn.actions", 1, 10),
+        display_size=_int(rs, "turn.display_size", 0, 10),
+        may_end_early=rs.require("turn.may_end_early", bool),
+        max_groundworks=_int(rs, "groundwork.max_active", 1, 10),
+        copies_per_panorama=_int(rs, "groundwork.copies_per_panorama", 1, 4),
+        only_needed=rs.require("groundwork.only_needed_resources", bool),
+        storage=_int(rs, "storage.capacity", 1, 20),
+        supply=_int(rs, "supply.per_resource", 1, 100),
+        resources=resources,
+        side_counts=tuple(_int_list(rs, "pagoda.side_counts", 4, 4)),
+        sides={n: tuple(_int_list(rs, f"pagoda.sides_{n}p", n, n)) for n in counts},
+        gods=gods,
+        track_length=track_length,
+        start_space=_int(rs, "gods.start_space", 1, track_length),
+        points=points,
+        thresholds={n: _int(rs, f"end.threshold_{n}p", 1, 70) for n in counts},
+        max_rounds=_int(rs, "end.max_rounds", 1, 1000),
+        base_tiles={t: tuple(_int_list(rs, f"bonus.{t}_values", 0, 12)) for t in BASE_TILES},
+        caprice=caprice,
+        caprice_tiles=tuple(_str_list(rs, "caprice.tiles", 1, 10)) if caprice else (),
+        caprice_values=_caprice_values(rs) if caprice else {},
+        cards=_cards(rs, resources, gods),
+    )
+    _check_consistency(rs, config)
+    return config
+
+
+def _check_consistency(rs: Ruleset, config: Config) -> None:
+    if rs.require("groundwork.chain_reward", str) != "god_advance":
+        raise rs.error("groundwork.chain_reward", "only 'god_advance' is implemented")
+    for n, sides in config.sides.items():
+        if len(set(sides)) != n or not all(0 <= s < 4 for s in sides):
+            raise rs.error(f"pagoda.sides_{n}p", "needs distinct sides 0-3, one per seat")
+    if sorted(config.side_counts) != [0, 1, 2, 3]:
+        raise rs.error("pagoda.side_counts", "each floor shows 0, 1, 2 and 3 icons once")
+    for tile in config.caprice_tiles:
+        if tile not in CAPRICE_TILES:
+            raise rs.error("caprice.tiles", f"unknown tile {tile!r}; known: {', '.join(CAPRICE_TILES)}")
+    best = len(config.gods) * max(config.points) + max(config.base_tiles["extra_rewards"], default=0) + 12
+    if best > MAX_SCORE:
+        raise rs.error("gods.points", f"allows scores up to {best}, above the declared bound {MAX_SCORE}")
+
+
+def _caprice_values(rs: Ruleset) -> dict[str, Any]:
+    keys = ("face_up", "foresight_extra_cards", "foresight_favor", "blessing_actions", "gift_storage",
+            "gift_favor", "abundance_favor", "goodness_copies", "offering_back", "offering_forward",
+            "recovery_space", "recovery_favor")
+    values: dict[str, Any] = {k: _int(rs, f"caprice.{k}", 0, 20) for k in keys}
+    values["cohesion_favor"] = tuple(_int_list(rs, "caprice.cohesion_favor", 3, 3))
+    return values
+
+
+def _cards(rs: Ruleset, resources: tuple[str, ...], gods: tuple[str, ...]) -> tuple[Card, ...]:
+    raw = rs.require("deck.cards", list)
+    if not raw:
+        raise rs.error("deck.cards", "the deck is empty")
+    return tuple(_card(rs, i, item, resources, gods) for i, item in enumerate(raw))
+
+
+def _card(rs: Ruleset, i: int, item: Any, resources: tuple[str, ...], gods: tuple[str, ...]) -> Card:
+    key = f"deck.cards[{i}]"
+    if not isinstance(item, dict):
+        raise rs.error(key, "each card is an inline table { colour, size, position, cost, god, action }")
+    try:
+        colour, size, position = str(item["colour"]), int(item["size"]), int(item["position"])
+        cost_table, god_name, action = dict(item["cost"]), str(item["god"]), str(item["action"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise rs.error(key, f"missing or malformed field {exc}") from None
+    if not 1 <= position <= size <= 5:
+        raise rs.error(key, "needs 1 <= position <= size <= 5")
+    unknown = set(cost_table) - set(resources)
+    if unknown or not all(isinstance(v, int) and v > 0 for v in cost_table.values()):
+        raise rs.error(f"{key}.cost", f"resources must be among {resources} with positive counts")
+    if god_name != "wild" and god_name not in gods:
+        raise rs.error(f"{key}.god", f"{god_name!r} is neither 'wild' nor one of {gods}")
+    if action not in ACTIONS:
+        raise rs.error(f"{key}.action", f"must be one of {ACTIONS}")
+    floor, collect_up = -1, False
+    if action == "rotate":
+        floor = int(item.get("floor", 0)) - 1
+        if not 0 <= floor < 4 or item.get("collect") not in ("up", "down"):
+            raise rs.error(key, "a rotate card needs floor = 1-4 and collect = 'up' or 'down'")
+        collect_up = item["collect"] == "up"
+    cost = tuple(int(cost_table.get(r, 0)) for r in resources)
+    god = WILD_GOD if god_name == "wild" else gods.index(god_name)
+    return Card(i, colour, size, position, f"{colour}-{size}", cost, god, action, floor, collect_up)
+
+
+def _int(rs: Ruleset, key: str, low: int, high: int) -> int:
+    value: int = rs.require(key, int)
+    if not low <= value <= high:
+        raise rs.error(key, f"must be between {low} and {high}, got {value}")
+    return value
+
+
+def _int_list(rs: Ruleset, key: str, min_len: int, max_len: int) -> list[int]:
+    value = rs.require(key, list)
+    if not min_len <= len(value) <= max_len or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise rs.error(key, f"must be a list of {min_len}-{max_len} integers")
+    return value
+
+
+def _str_list(rs: Ruleset, key: str, min_len: int, max_len: int) -> list[str]:
+    value = rs.require(key, list)
+    if not min_len <= len(value) <= max_len or not all(isinstance(v, str) for v in value):
+        raise rs.error(key, f"must be a list of {min_len}-{max_len} names")
+    if len(set(value)) != len(value):
+        raise rs.error(key, "names must be distinct")
+    return value

@@ -1,0 +1,302 @@
+"""Four Gardens events: past-tense facts, chance outcomes included, and their typed columns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pyarrow as pa
+
+from engine.core.events import Event
+
+# Fields a metric reads get a typed column; tuples of card ids etc. go to the JSON payload.
+COLUMNS: dict[str, pa.DataType] = {
+    "action": pa.string(),
+    "card": pa.int16(),
+    "source": pa.string(),
+    "resource": pa.string(),
+    "target": pa.int16(),
+    "floor": pa.int8(),
+    "direction": pa.int8(),
+    "resources_collected": pa.int8(),
+    "resources_lost": pa.int8(),
+    "panorama": pa.string(),
+    "colour": pa.string(),
+    "size": pa.int8(),
+    "position": pa.int8(),
+    "god": pa.string(),
+    "from_space": pa.int8(),
+    "to_space": pa.int8(),
+    "cause": pa.string(),
+    "by_player": pa.int8(),
+    "tile": pa.string(),
+    "value": pa.int8(),
+    "option": pa.string(),
+    "target_player": pa.int8(),
+    "score": pa.int32(),
+    "rank": pa.int8(),
+    "win_share": pa.float64(),
+    "track_points": pa.int32(),
+    "extra_rewards": pa.int32(),
+    "favor": pa.int32(),
+    "completed": pa.int16(),
+    "largest_panorama": pa.int8(),
+    "track_gods": pa.list_(pa.string()),
+    "track_spaces": pa.list_(pa.int8()),
+    "track_length": pa.int8(),
+    "end_reason": pa.string(),
+    "rounds": pa.int16(),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShuffled(Event):
+    """The deck was (re)shuffled; `cards` is the new deck, last = top."""
+
+    TYPE = "cards_shuffled"
+    cards: tuple[int, ...]
+    source: str  # "setup" | "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class PagodaBuilt(Event):
+    """The pagoda floors were stacked: resource per level (bottom first) and rotations."""
+
+    TYPE = "pagoda_built"
+    levels: tuple[int, ...]
+    rotations: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt(Event):
+    """A player received their starting hand from the top of the deck."""
+
+    TYPE = "hand_dealt"
+    player: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayRefilled(Event):
+    """Cards from the top of the deck were laid face up in the open display."""
+
+    TYPE = "display_refilled"
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CapriceTilesShuffled(Event):
+    """The God's Caprice tiles were shuffled face down; last = top."""
+
+    TYPE = "caprice_tiles_shuffled"
+    tiles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CapriceTileRevealed(Event):
+    """The top Caprice tile was turned face up beside the stack."""
+
+    TYPE = "caprice_tile_revealed"
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    """A player's turn began with this many action points."""
+
+    TYPE = "turn_started"
+    player: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken(Event):
+    """A player spent an action point and a card on an action (lay, rotate, wild, reallocate)."""
+
+    TYPE = "action_taken"
+    player: int
+    action: str
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class PagodaRotated(Event):
+    """The given floor and all floors above turned 90 degrees (+1 clockwise, -1 counter)."""
+
+    TYPE = "pagoda_rotated"
+    player: int
+    floor: int
+    direction: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResourcesCollected(Event):
+    """Resources taken from the pagoda into storage, in order; the rest was lost."""
+
+    TYPE = "resources_collected"
+    player: int
+    collected: tuple[int, ...]
+    resources_collected: int
+    resources_lost: int
+    source: str  # "rotate" | "helping_hand"
+
+
+@dataclass(frozen=True, slots=True)
+class ResourcePlaced(Event):
+    """One resource taken from the supply onto a groundwork (target card) or storage (-1), or none (-2)."""
+
+    TYPE = "resource_placed"
+    player: int
+    resource: str
+    target: int
+    source: str  # "wild" | "take_wilds" | "abundance"
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceMoved(Event):
+    """Reallocation: one resource moved from storage (-1) or a groundwork to a groundwork or the supply (-2)."""
+
+    TYPE = "resource_moved"
+    player: int
+    resource: str
+    card: int  # from
+    target: int  # to
+
+
+@dataclass(frozen=True, slots=True)
+class ReallocationFinished(Event):
+    """The player stopped moving resources."""
+
+    TYPE = "reallocation_finished"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class GroundworkCompleted(Event):
+    """A groundwork met its requirement and joined the panorama area."""
+
+    TYPE = "groundwork_completed"
+    player: int
+    card: int
+    panorama: str
+    colour: str
+    size: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrackMoved(Event):
+    """A marker moved on a god track; to_space 0 = knocked off for good."""
+
+    TYPE = "track_moved"
+    player: int
+    god: str
+    from_space: int
+    to_space: int
+    cause: str  # advance | overflow | lost | push | offering | recovery
+    by_player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PanoramaCompleted(Event):
+    """A player finished a whole panorama (set)."""
+
+    TYPE = "panorama_completed"
+    player: int
+    panorama: str
+    colour: str
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class BonusTileTaken(Event):
+    """A bonus tile was taken for a panorama (value: the base tile's value, 0 for Caprice tiles)."""
+
+    TYPE = "bonus_tile_taken"
+    player: int
+    tile: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class TileUsed(Event):
+    """A Caprice tile was used (option names the choice; card / target_player where relevant)."""
+
+    TYPE = "tile_used"
+    player: int
+    tile: str
+    option: str
+    card: int
+    target_player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PagodaArranged(Event):
+    """Helping Hand: one level of the pagoda got a floor, turned to show `value` icons to the player."""
+
+    TYPE = "pagoda_arranged"
+    player: int
+    floor: int
+    resource: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionsEnded(Event):
+    """The player finished spending action points."""
+
+    TYPE = "actions_ended"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    """A card drawn into hand from the display or the deck."""
+
+    TYPE = "card_drawn"
+    player: int
+    card: int
+    source: str  # "display" | "deck"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    """A player's turn ended."""
+
+    TYPE = "turn_ended"
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScored(Event):
+    """Final score of one player with its components, rank and share of the win."""
+
+    TYPE = "player_scored"
+    player: int
+    score: int
+    rank: int
+    win_share: float
+    track_points: int
+    extra_rewards: int
+    favor: int
+    completed: int
+    largest_panorama: int
+    track_gods: tuple[str, ...]  # god names, in the ruleset's order
+    track_spaces: tuple[int, ...]  # final space on each god's track (0 = knocked off)
+    track_length: int  # the last space of every track
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    """The game is over (end_reason: threshold | round_limit)."""
+
+    TYPE = "game_ended"
+    end_reason: str
+    rounds: int
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    CardsShuffled, PagodaBuilt, HandDealt, DisplayRefilled, CapriceTilesShuffled, CapriceTileRevealed,
+    TurnStarted, ActionTaken, PagodaRotated, ResourcesCollected, ResourcePlaced, ResourceMoved,
+    ReallocationFinished, GroundworkCompleted, TrackMoved, PanoramaCompleted, BonusTileTaken, TileUsed,
+    PagodaArranged, ActionsEnded, CardDrawn, TurnEnded, PlayerScored, GameEnded,
+)

@@ -1,0 +1,358 @@
+"""`evolve`: apply one event to the state (in place), then settle finished decisions.
+
+Handlers never fail and never draw random numbers: every chance outcome is in
+the event. Consequences that follow from the rules alone (a completed
+groundwork queues its god advances, a panorama queues a bonus tile) are
+pushed onto the `todo` stack here, so replay rebuilds them exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.events import Event
+from engine.gardens import events as ev
+from engine.gardens.state import STORAGE, SUPPLY, State, satisfied_groundworks
+
+FORCED_POPS = ("advance", "overflow", "lost")
+
+
+def evolve(state: State, event: Event) -> State:
+    """Apply one event and settle the decision stack."""
+    state.legal_cache = None
+    HANDLERS[type(event)](state, event)
+    _settle(state)
+    return state
+
+
+def _pop(state: State, kind: str) -> tuple[Any, ...] | None:
+    """Remove the top decision if it is of this kind."""
+    if state.todo and state.todo[-1][0] == kind:
+        return state.todo.pop()
+    return None
+
+
+def _push_completion_check(state: State, player: int) -> None:
+    if satisfied_groundworks(state, player):
+        state.todo.append(("complete", player))
+
+
+def _settle(state: State) -> None:
+    """Drop decisions that have nothing left to decide."""
+    todo = state.todo
+    while todo:
+        if not _finished(state, todo[-1]):
+            return
+        todo.pop()
+
+
+def _finished(state: State, frame: tuple[Any, ...]) -> bool:
+    kind, player = frame[0], frame[1]
+    if kind == "complete":
+        return not satisfied_groundworks(state, player)
+    if kind == "draw":
+        return _draw_done(state, player, frame[2])
+    if kind == "bonus":
+        return not bonus_options(state, player)
+    return False
+
+
+def _draw_done(state: State, player: int, remaining: int) -> bool:
+    if remaining >= 0:  # Foresight: take exactly this many more from the display
+        return remaining == 0 or not state.display
+    hand = state.players[player].hand
+    return len(hand) >= state.config.hand_size or not (state.display or state.deck or state.discard)
+
+
+def bonus_options(state: State, player: int) -> list[str]:
+    """Bonus tiles this player may take now (never the same base type twice)."""
+    if state.config.caprice:
+        return list(state.tile_face_up)
+    taken = state.players[player].bonus_types
+    return [t for t, values in state.base_tiles.items() if values and t not in taken]
+
+
+# --- setup and cards -------------------------------------------------------------------------
+
+def _cards_shuffled(state: State, e: ev.CardsShuffled) -> None:
+    state.deck = list(e.cards)
+    if e.source == "discard":
+        state.discard = []
+
+
+def _pagoda_built(state: State, e: ev.PagodaBuilt) -> None:
+    state.levels = list(e.levels)
+    state.rotation = list(e.rotations)
+
+
+def _hand_dealt(state: State, e: ev.HandDealt) -> None:
+    del state.deck[len(state.deck) - len(e.cards):]
+    state.players[e.player].hand.extend(e.cards)
+
+
+def _display_refilled(state: State, e: ev.DisplayRefilled) -> None:
+    del state.deck[len(state.deck) - len(e.cards):]
+    state.display.extend(e.cards)
+
+
+def _tiles_shuffled(state: State, e: ev.CapriceTilesShuffled) -> None:
+    state.tile_stack = list(e.tiles)
+
+
+def _tile_revealed(state: State, e: ev.CapriceTileRevealed) -> None:
+    state.tile_stack.pop()
+    state.tile_face_up.append(e.tile)
+
+
+def _card_drawn(state: State, e: ev.CardDrawn) -> None:
+    if e.source == "display":
+        state.display.remove(e.card)
+    else:
+        state.deck.pop()
+    state.players[e.player].hand.append(e.card)
+    top = state.todo[-1]
+    if top[0] == "draw" and top[2] > 0:
+        state.todo[-1] = ("draw", top[1], top[2] - 1)
+
+
+# --- turn structure --------------------------------------------------------------------------
+
+def _turn_started(state: State, e: ev.TurnStarted) -> None:
+    _pop(state, "turn_start")
+    state.current = e.player
+    state.actions_left = e.value
+    foresight = state.players[e.player].tiles.get("foresight") == "active"
+    remaining = int(state.config.caprice_values["foresight_extra_cards"]) if foresight else -1
+    state.todo.extend([("turn_end", e.player), ("draw", e.player, remaining), ("main", e.player)])
+
+
+def _actions_ended(state: State, e: ev.ActionsEnded) -> None:
+    _pop(state, "main")
+
+
+def _turn_ended(state: State, e: ev.TurnEnded) -> None:
+    _pop(state, "turn_end")
+    tiles = state.players[e.player].tiles
+    if tiles.get("foresight") == "active":
+        tiles["foresight"] = "down"
+    state.turn += 1
+    nxt = (e.player + 1) % state.num_players
+    if nxt == 0:
+        state.round += 1
+    if state.end_triggered and nxt == 0:
+        state.end_reason = "threshold"
+    elif state.round > state.config.max_rounds:
+        state.end_reason = "round_limit"
+    else:
+        state.todo.append(("turn_start", nxt))
+        return
+    state.todo.append(("score", 0))
+
+
+def _game_ended(state: State, e: ev.GameEnded) -> None:
+    _pop(state, "score")
+
+
+def _player_scored(state: State, e: ev.PlayerScored) -> None:
+    return None
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+def _action_taken(state: State, e: ev.ActionTaken) -> None:
+    p = state.players[e.player]
+    p.hand.remove(e.card)
+    state.actions_left -= 1
+    if e.action == "lay":
+        p.groundworks[e.card] = [0] * len(state.config.resources)
+        return
+    state.discard.append(e.card)
+    if e.action == "wild":
+        state.todo.append(("wild", e.player, "wild"))
+    elif e.action == "reallocate":
+        state.todo.append(("realloc", e.player))
+
+
+def _pagoda_rotated(state: State, e: ev.PagodaRotated) -> None:
+    for level in range(e.floor, 4):
+        state.rotation[level] = (state.rotation[level] + e.direction) % 4
+
+
+def _resources_collected(state: State, e: ev.ResourcesCollected) -> None:
+    storage = state.players[e.player].storage
+    for resource in e.collected:
+        storage[resource] += 1
+        state.supply[resource] -= 1
+    _pop(state, "collect")
+
+
+def _resource_placed(state: State, e: ev.ResourcePlaced) -> None:
+    p = state.players[e.player]
+    if e.target != SUPPLY:
+        r = state.config.resources.index(e.resource)
+        state.supply[r] -= 1
+        if e.target == STORAGE:
+            p.storage[r] += 1
+        else:
+            p.groundworks[e.target][r] += 1
+    top = state.todo.pop()
+    if top[0] == "place" and top[2] > 1:
+        state.todo.append(("place", e.player, top[2] - 1))
+        return
+    _push_completion_check(state, e.player)
+
+
+def _resource_moved(state: State, e: ev.ResourceMoved) -> None:
+    p = state.players[e.player]
+    r = state.config.resources.index(e.resource)
+    if e.card == STORAGE:
+        p.storage[r] -= 1
+    else:
+        p.groundworks[e.card][r] -= 1
+    if e.target == SUPPLY:
+        state.supply[r] += 1
+    else:
+        p.groundworks[e.target][r] += 1
+
+
+def _reallocation_finished(state: State, e: ev.ReallocationFinished) -> None:
+    _pop(state, "realloc")
+    _push_completion_check(state, e.player)
+
+
+# --- completion, tracks, bonuses -------------------------------------------------------------
+
+def _groundwork_completed(state: State, e: ev.GroundworkCompleted) -> None:
+    config = state.config
+    p = state.players[e.player]
+    placed = p.groundworks.pop(e.card)
+    for r, count in enumerate(placed):
+        state.supply[r] += count
+    p.completed += 1
+    if p.completed >= config.thresholds[state.num_players]:
+        state.end_triggered = True
+    index = panorama_slot(state, e.player, e.card)
+    if index == len(p.panoramas):
+        p.panoramas.append([e.panorama, e.size, []])
+    cards: list[int] = p.panoramas[index][2]
+    cards.append(e.card)
+    if len(cards) == e.size:
+        state.todo.append(("panorama", e.player, index))
+    # stacked so that this card's god resolves first, then each earlier card's (the set's chained rewards)
+    for card in cards:
+        state.todo.append(("advance", e.player, config.cards[card].god))
+
+
+def panorama_slot(state: State, player: int, card: int) -> int:
+    """Which of the player's panoramas a completed card joins (a new one if none has room)."""
+    config = state.config
+    c = config.cards[card]
+    for i, (pid, size, cards) in enumerate(state.players[player].panoramas):
+        if pid == c.panorama and len(cards) < size and all(config.cards[x].position != c.position for x in cards):
+            return i
+    return len(state.players[player].panoramas)
+
+
+def _track_moved(state: State, e: ev.TrackMoved) -> None:
+    state.players[e.player].track[state.config.gods.index(e.god)] = e.to_space
+    if e.cause in FORCED_POPS:
+        _pop(state, "advance")
+
+
+def _panorama_completed(state: State, e: ev.PanoramaCompleted) -> None:
+    _pop(state, "panorama")
+    p = state.players[e.player]
+    p.largest_panorama = max(p.largest_panorama, e.size)
+    state.todo.append(("bonus", e.player))
+
+
+def _bonus_tile_taken(state: State, e: ev.BonusTileTaken) -> None:
+    _pop(state, "bonus")
+    p = state.players[e.player]
+    p.bonus_types.append(e.tile)
+    if state.config.caprice:
+        state.tile_face_up.remove(e.tile)
+        p.tiles[e.tile] = "up"
+        if e.tile in ("gift", "abundance", "offering", "recovery"):
+            state.todo.append((e.tile, e.player))
+        return
+    state.base_tiles[e.tile].pop(0)
+    if e.tile == "planning":
+        p.capacity += e.value
+    elif e.tile == "extra_rewards":
+        p.extra_rewards += e.value
+    else:
+        state.todo.extend([("wild", e.player, "take_wilds")] * e.value)
+
+
+# --- God's Caprice tiles ---------------------------------------------------------------------
+
+def _tile_used(state: State, e: ev.TileUsed) -> None:
+    p = state.players[e.player]
+    values = state.config.caprice_values
+    p.tiles[e.tile] = "favor" if e.option == "favor" else "down"
+    if e.card >= 0 and e.tile in ("helping_hand", "abundance"):
+        p.hand.remove(e.card)
+        state.discard.append(e.card)
+    if e.tile == "foresight":
+        p.tiles[e.tile] = "active"
+    elif e.tile == "sabotage" and e.option == "placed":
+        p.tiles[e.tile] = "active"
+        state.sabotage[e.player] = (e.target_player, e.card)
+    elif e.tile == "sabotage":
+        state.sabotage.pop(e.player, None)
+    elif e.tile == "blessing":
+        state.actions_left += int(values["blessing_actions"]) - state.config.actions
+    elif e.tile == "helping_hand":
+        state.todo.append(("arrange", e.player, ()))
+    elif e.tile == "gift":
+        _pop(state, "gift")
+        if e.option == "storage":
+            p.capacity += int(values["gift_storage"])
+    elif e.tile == "abundance":
+        _pop(state, "abundance")
+        state.todo.append(("place", e.player, p.capacity))
+    else:  # offering, recovery: the track moves follow as their own events
+        _pop(state, e.tile)
+
+
+def _pagoda_arranged(state: State, e: ev.PagodaArranged) -> None:
+    top = state.todo.pop()
+    picks = (*top[2], (e.floor, state.config.resources.index(e.resource), e.value))
+    if len(picks) < 4:
+        state.todo.append(("arrange", e.player, picks))
+        return
+    side = state.config.sides[state.num_players][e.player]
+    for level, resource, icons in picks:
+        state.levels[level] = resource
+        state.rotation[level] = (state.config.side_counts.index(icons) - side) % 4
+    state.todo.append(("collect", e.player))
+
+
+HANDLERS: dict[type, Callable[[State, Any], None]] = {
+    ev.CardsShuffled: _cards_shuffled,
+    ev.PagodaBuilt: _pagoda_built,
+    ev.HandDealt: _hand_dealt,
+    ev.DisplayRefilled: _display_refilled,
+    ev.CapriceTilesShuffled: _tiles_shuffled,
+    ev.CapriceTileRevealed: _tile_revealed,
+    ev.TurnStarted: _turn_started,
+    ev.ActionTaken: _action_taken,
+    ev.PagodaRotated: _pagoda_rotated,
+    ev.ResourcesCollected: _resources_collected,
+    ev.ResourcePlaced: _resource_placed,
+    ev.ResourceMoved: _resource_moved,
+    ev.ReallocationFinished: _reallocation_finished,
+    ev.GroundworkCompleted: _groundwork_completed,
+    ev.TrackMoved: _track_moved,
+    ev.PanoramaCompleted: _panorama_completed,
+    ev.BonusTileTaken: _bonus_tile_taken,
+    ev.TileUsed: _tile_used,
+    ev.PagodaArranged: _pagoda_arranged,
+    ev.ActionsEnded: _actions_ended,
+    ev.CardDrawn: _card_drawn,
+    ev.TurnEnded: _turn_ended,
+    ev.PlayerScored: _player_scored,
+    ev.GameEnded: _game_ended,
+}

@@ -1,0 +1,156 @@
+"""Four Gardens (2-4 players) and its expansion The God's Caprice, as one `Game`.
+
+Players lay groundwork cards, turn the shared pagoda to collect resources,
+complete groundworks to advance on four god tracks and finish panoramas for
+bonus tiles. Rulesets: `base` and `gods-caprice` (see rulesets/*.toml; every
+assumed value is there with its provenance).
+
+Anatomy: config.py (rules as data), state.py (state and pending decisions),
+events.py, evolve.py (apply events), commands.py / caprice.py (legal commands
+and decide per decision), moves.py (shared steps), scoring.py, view.py,
+greedy.py (one-ply evaluation).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.core.errors import IllegalCommand
+from engine.core.events import Event
+from engine.core.game import GameFacts
+from engine.core.ruleset import Ruleset, resolve_ruleset
+from engine.gardens import events as ev
+from engine.gardens.commands import DECISIONS, can_lay
+from engine.gardens.config import MAX_SCORE, Config, build_config
+from engine.gardens.evolve import evolve
+from engine.gardens.greedy import greedy_value
+from engine.gardens.scoring import score
+from engine.gardens.state import State, new_state
+from engine.gardens.tile_value import tile_agents
+from engine.gardens.view import GardensView, fingerprint, resample_hidden
+
+RULESETS_DIR = Path(__file__).parent / "rulesets"
+MAX_EVENTS = 40_000  # random agents until the round cap stay well below this
+
+
+class GardensGame:
+    """Four Gardens rules behind the engine's `Game` protocol."""
+
+    id = "gardens"
+    facts = GameFacts(player_counts=(2, 3, 4), max_events=MAX_EVENTS, score_bounds=(0.0, float(MAX_SCORE)))
+    columns = ev.COLUMNS
+    event_types = ev.EVENT_TYPES
+    default_ruleset = "base"
+    conformance_rulesets = ("base", "gods-caprice")
+
+    def __init__(self) -> None:
+        self._configs: dict[tuple[str, str], Config] = {}
+        self.agents = tile_agents()  # prefer-<tile> / avoid-<tile>: greedy with a fixed bonus-tile choice
+
+    def load_ruleset(self, name_or_path: str) -> Ruleset:
+        """Load and validate a ruleset (RulesetError names the file and key at fault)."""
+        ruleset = resolve_ruleset(self.id, RULESETS_DIR, name_or_path)
+        self.config(ruleset)
+        return ruleset
+
+    def config(self, ruleset: Ruleset) -> Config:
+        """The validated rules tables of a ruleset (built once per file and digest)."""
+        key = (ruleset.path, ruleset.digest)
+        if key not in self._configs:
+            self._configs[key] = build_config(ruleset)
+        return self._configs[key]
+
+    def initial_state(self, ruleset: Ruleset, num_players: int, seed: int, agents: tuple[str, ...] = ()) -> State:
+        """The table before setup: nothing dealt yet."""
+        config = self.config(ruleset)
+        if num_players not in config.player_counts:
+            allowed = config.player_counts
+            raise ruleset.error("players.counts", f"{num_players} players not allowed (allowed: {allowed})")
+        return new_state(config, num_players)
+
+    def setup(self, state: State, rng: random.Random) -> list[Event]:
+        """Shuffle the deck, stack the pagoda, deal hands and the display, lay out Caprice tiles."""
+        config = state.config
+        order = list(range(len(config.cards)))
+        rng.shuffle(order)
+        levels = list(range(4))
+        rng.shuffle(levels)
+        # one face reads 3,2,1,0 bottom to top: side 0 of level L shows 3 - L icons
+        rotations = tuple(config.side_counts.index(3 - level) for level in range(4))
+        events: list[Event] = [ev.CardsShuffled(tuple(order), "setup"), ev.PagodaBuilt(tuple(levels), rotations)]
+        top = len(order)
+        for player in range(state.num_players):
+            events.append(ev.HandDealt(player, tuple(order[top - config.hand_size:top])))
+            top -= config.hand_size
+        events.append(ev.DisplayRefilled(tuple(order[top - config.display_size:top])))
+        if config.caprice:
+            tiles = list(config.caprice_tiles)
+            rng.shuffle(tiles)
+            events.append(ev.CapriceTilesShuffled(tuple(tiles)))
+            face_up = int(config.caprice_values["face_up"])
+            events.extend(ev.CapriceTileRevealed(tile) for tile in reversed(tiles[len(tiles) - face_up:]))
+        return events
+
+    def to_move(self, state: State) -> int | None:
+        """Whoever owns the pending decision; None once the game has ended."""
+        return state.todo[-1][1] if state.todo else None
+
+    def legal_commands(self, state: State, player: int) -> Sequence[Any]:
+        """The commands open to `player` at the pending decision."""
+        if not state.todo or state.todo[-1][1] != player:
+            return []
+        if state.legal_cache is None:
+            state.legal_cache = DECISIONS[state.todo[-1][0]][0](state, player)
+        return state.legal_cache
+
+    def decide(self, state: State, command: Any, rng: random.Random) -> list[Event]:
+        """Validate a command against the pending decision and return its events."""
+        if not state.todo:
+            raise IllegalCommand("game_over", "the game has ended")
+        kind, player = state.todo[-1][0], state.todo[-1][1]
+        if command not in self.legal_commands(state, player):
+            raise IllegalCommand(_rule_broken(state, player, kind, command), f"{command!r} at decision {kind!r}")
+        return DECISIONS[kind][1](state, player, command, rng)
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve(state, event)
+
+    def view(self, state: State, player: int) -> GardensView:
+        return GardensView(state, player)
+
+    def resample_hidden(self, state: State, player: int, rng: random.Random) -> State:
+        return resample_hidden(state, player, rng)
+
+    def scores(self, state: State) -> list[float]:
+        return [float(score(state, i)) for i in range(state.num_players)]
+
+    def fingerprint(self, state: State) -> Any:
+        return fingerprint(state)
+
+    def greedy_value(self, view: GardensView, command: Any) -> float:
+        return greedy_value(view, command)
+
+
+def _rule_broken(state: State, player: int, kind: str, command: Any) -> str:
+    """Name the rule a rejected command breaks (the common cases by name)."""
+    if not isinstance(command, tuple) or not command:
+        return "command_format"
+    hand = state.players[player].hand
+    if kind == "main" and command[0] == "lay" and len(command) == 2:
+        if command[1] not in hand:
+            return "card_not_in_hand"
+        if len(state.players[player].groundworks) >= state.config.max_groundworks:
+            return "groundwork_limit"
+        if not can_lay(state, player, command[1]):
+            return "same_panorama_number"
+    if kind == "main" and state.actions_left <= 0 and command[0] != "end":
+        return "no_action_points"
+    if kind == "main" and len(command) > 1 and command[1] not in hand and command[0] != "sabotage":
+        return "card_not_in_hand"
+    return f"not_legal_at_{kind}"
+
+
+GAME = GardensGame()

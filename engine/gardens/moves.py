@@ -1,0 +1,54 @@
+"""Shared rule steps used by several decisions: god track steps and dealing from the deck."""
+
+from __future__ import annotations
+
+import random
+
+from engine.core.events import Event
+from engine.gardens import events as ev
+from engine.gardens.state import State
+
+
+def advance_events(state: State, player: int, god: int, tracks: list[list[int]], cause: str) -> list[Event]:
+    """One step forward on a god track; at the end, push every opponent there back one instead.
+
+    `tracks` is a scratch copy updated as the steps are decided (for Offering's two steps).
+    """
+    name = state.config.gods[god]
+    end = state.config.track_length
+    space = tracks[player][god]
+    if space == 0:
+        return [ev.TrackMoved(player, name, 0, 0, "lost" if cause == "advance" else cause, player)]
+    if space < end:
+        tracks[player][god] = space + 1
+        return [ev.TrackMoved(player, name, space, space + 1, cause, player)]
+    events: list[Event] = [ev.TrackMoved(player, name, end, end, "overflow" if cause == "advance" else cause, player)]
+    for other, track in enumerate(tracks):
+        if other != player and track[god] > 0:
+            track[god] -= 1
+            events.append(ev.TrackMoved(other, name, track[god] + 1, track[god], "push", player))
+    return events
+
+
+def top_card(state: State, rng: random.Random) -> tuple[list[Event], int]:
+    """The top card of the deck, reshuffling the discard pile first if the deck is empty."""
+    if state.deck:
+        return [], state.deck[-1]
+    order = list(state.discard)
+    rng.shuffle(order)
+    return [ev.CardsShuffled(tuple(order), "discard")], order[-1]
+
+
+def display_events(state: State, rng: random.Random, count: int) -> list[Event]:
+    """Lay up to `count` deck cards face up, reshuffling the discard pile when the deck runs out."""
+    deck = state.deck
+    if len(deck) >= count:
+        return [ev.DisplayRefilled(tuple(deck[len(deck) - count:]))]
+    events: list[Event] = [ev.DisplayRefilled(tuple(deck))] if deck else []
+    order = list(state.discard)
+    rng.shuffle(order)
+    rest = min(count - len(deck), len(order))
+    if rest:
+        events.append(ev.CardsShuffled(tuple(order), "discard"))
+        events.append(ev.DisplayRefilled(tuple(order[len(order) - rest:])))
+    return events

@@ -1,0 +1,156 @@
+"""The Four Gardens state: mutable, changed only by `evolve`, with a stack of pending decisions.
+
+Pending decisions (`todo`) are small tuples `(kind, player, *args)`; the top
+(last) one says who moves and what they may choose. Multi-step choices
+(reallocation moves, wild placements, god choices, bonus tiles, tile options)
+are successive entries, so legal-command lists stay short.
+
+Frame kinds: turn_start, main, wild (source), realloc, complete, advance
+(god or WILD_GOD), panorama (panorama id), bonus, draw (foresight remaining or
+-1), turn_end, score, and the expansion's gift, offering, recovery,
+abundance, place (remaining), arrange (picks), collect.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.gardens.config import Config
+
+STORAGE = -1  # placement target: the player's storage (planning area)
+SUPPLY = -2  # placement target: back to the general supply (nothing placed)
+
+
+@dataclass(slots=True)
+class Player:
+    """One player's garden, storage, tracks and bonus tiles."""
+
+    hand: list[int]
+    groundworks: dict[int, list[int]]  # card id -> resources placed on it, per type
+    storage: list[int]  # resources in storage, per type
+    capacity: int
+    panoramas: list[list[Any]]  # [panorama id, size, [card ids]] in completion order
+    track: list[int]  # space per god; 0 = knocked off for good
+    completed: int = 0
+    largest_panorama: int = 0
+    extra_rewards: int = 0
+    favor: int = 0
+    bonus_types: list[str] = field(default_factory=list)
+    tiles: dict[str, str] = field(default_factory=dict)  # caprice tile -> "up" | "active" | "down" | "favor"
+
+
+@dataclass(slots=True)
+class State:
+    """A whole game: cards, pagoda, supply, tiles, players and pending decisions."""
+
+    config: Config
+    num_players: int
+    players: list[Player]
+    deck: list[int] = field(default_factory=list)  # top = last
+    discard: list[int] = field(default_factory=list)
+    display: list[int] = field(default_factory=list)
+    levels: list[int] = field(default_factory=lambda: [0, 1, 2, 3])  # resource of each level, bottom first
+    rotation: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    supply: list[int] = field(default_factory=list)
+    base_tiles: dict[str, list[int]] = field(default_factory=dict)  # type -> values left, highest first
+    tile_stack: list[str] = field(default_factory=list)  # caprice stack, top = last
+    tile_face_up: list[str] = field(default_factory=list)
+    sabotage: dict[int, tuple[int, int]] = field(default_factory=dict)  # owner -> (target player, card)
+    todo: list[tuple[Any, ...]] = field(default_factory=list)
+    current: int = 0
+    actions_left: int = 0
+    end_triggered: bool = False
+    end_reason: str = ""
+    round: int = 1
+    turn: int = 0
+    clock_ms: int = 0
+    legal_cache: list[Any] | None = None  # legal commands of the pending decision; evolve clears it
+
+
+def new_state(config: Config, num_players: int) -> State:
+    """The state before setup: empty deck, pagoda and tiles still to be placed by setup events."""
+    players = [
+        Player(hand=[], groundworks={}, storage=[0] * len(config.resources), capacity=config.storage,
+               panoramas=[], track=[config.start_space] * len(config.gods))
+        for _ in range(num_players)
+    ]
+    state = State(config=config, num_players=num_players, players=players)
+    state.supply = [config.supply] * len(config.resources)
+    if not config.caprice:
+        state.base_tiles = {t: sorted(v, reverse=True) for t, v in config.base_tiles.items()}
+    state.todo = [("turn_start", 0)]
+    return state
+
+
+def clone(state: State) -> State:
+    """A deep copy sharing the immutable config."""
+    return copy.deepcopy(state, memo={id(state.config): state.config})
+
+
+def side_of(state: State, player: int) -> int:
+    """The pagoda side this player faces."""
+    return state.config.sides[state.num_players][player]
+
+
+def facing(state: State, side: int) -> list[tuple[int, int]]:
+    """(resource, icons) on one pagoda side for each level, bottom first."""
+    counts = state.config.side_counts
+    return [(state.levels[lv], counts[(side + state.rotation[lv]) % 4]) for lv in range(4)]
+
+
+def collect(state: State, player: int, up: bool, rotation: list[int] | None = None) -> tuple[tuple[int, ...], int]:
+    """What collecting this player's side would take (in order) and how many icons are lost.
+
+    Resources are taken level by level in the card's direction, one at a time,
+    until storage is full; nothing is skipped. Icons the supply cannot cover
+    are lost too. `rotation` overrides the pagoda's (to look at it after a turn).
+    """
+    p = state.players[player]
+    room = p.capacity - sum(p.storage)
+    supply = list(state.supply)
+    taken: list[int] = []
+    lost = 0
+    side = side_of(state, player)
+    counts = state.config.side_counts
+    turned = state.rotation if rotation is None else rotation
+    order = [(state.levels[lv], counts[(side + turned[lv]) % 4]) for lv in range(4)]
+    for resource, icons in order if up else reversed(order):
+        for _ in range(icons):
+            if room > 0 and supply[resource] > 0:
+                taken.append(resource)
+                supply[resource] -= 1
+                room -= 1
+            else:
+                lost += 1
+    return tuple(taken), lost
+
+
+def still_needed(config: Config, card: int, placed: list[int], resource: int) -> bool:
+    """Whether the groundwork `card` with `placed` resources still needs `resource`."""
+    return placed[resource] < config.cards[card].cost[resource]
+
+
+def satisfied(config: Config, card: int, placed: list[int]) -> bool:
+    """Whether a groundwork's resources meet its requirement."""
+    cost = config.cards[card].cost
+    return all(have >= want for have, want in zip(placed, cost))
+
+
+def sabotaged(state: State, player: int, card: int) -> bool:
+    """Whether an opponent's Sabotage blocks resources on this groundwork."""
+    return any(target == (player, card) for target in state.sabotage.values())
+
+
+def satisfied_groundworks(state: State, player: int) -> list[int]:
+    """The player's groundworks that are complete and must be resolved."""
+    config = state.config
+    return [c for c, placed in state.players[player].groundworks.items() if satisfied(config, c, placed)]
+
+
+def panorama_copies(state: State, player: int) -> int:
+    """How many of one panorama (and number) this player may have: 1, or 2 with Goodness."""
+    if state.players[player].tiles.get("goodness"):
+        return int(state.config.caprice_values["goodness_copies"])
+    return state.config.copies_per_panorama

@@ -1,0 +1,156 @@
+"""The 4 Gods ruleset read into plain data, every key checked (errors name file and key)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.core.ruleset import Ruleset, resolve_ruleset
+from engine.gods.tiles import FaceError, TileSet
+
+RULESETS_DIR = Path(__file__).parent / "rulesets"
+CITY_PLACEMENT_RULES = ("no_visible_tile_fits", "no_tile_of_the_set_fits")
+MASS_MEASURES = ("edges", "tiles")
+BONUS_TIES = ("each_full",)
+WINNER_TIES = ("shared",)
+TIMING_FIELDS = ("mean_ms", "sigma")
+
+
+@dataclass(frozen=True)
+class Timing:
+    """A think-time profile: lognormal with this mean (ms) and log-space spread."""
+
+    mean_ms: float
+    sigma: float
+
+    @property
+    def mu(self) -> float:
+        """Log-space location giving the declared mean."""
+        return math.log(self.mean_ms) - self.sigma**2 / 2
+
+
+@dataclass(frozen=True)
+class GodsConfig:
+    """Everything the rules read from a ruleset, already validated."""
+
+    player_counts: tuple[int, ...]
+    size: int
+    tiles: TileSet
+    start_tiles: int
+    draw_counts: tuple[int, ...]
+    discard_limit: dict[int, int]
+    city_markers: int
+    city_points: int
+    city_placement: str
+    city_min_tile_sides: int
+    prophet_returns_when_broken: bool
+    prophets: int
+    prophets_per_placed_tile: int
+    region_min_tiles: int
+    winner_ties: str
+    mass_bonus: tuple[int, ...]
+    groups_bonus: tuple[int, ...]
+    mass_measure: str
+    groups_min_tiles: int
+    bonus_ties: str
+    timing: dict[str, Timing]
+
+
+def load(name_or_path: str) -> Ruleset:
+    """Load and validate a 4 Gods ruleset by name or path."""
+    ruleset = resolve_ruleset("gods", RULESETS_DIR, name_or_path)
+    config_of(ruleset)
+    return ruleset
+
+
+def config_of(ruleset: Ruleset) -> GodsConfig:
+    """The validated config of a ruleset (cached by digest: fit tables are built once)."""
+    config = _CACHE.get(ruleset.digest)
+    if config is None:
+        config = _CACHE[ruleset.digest] = _build(ruleset)
+    return config
+
+
+_CACHE: dict[str, GodsConfig] = {}
+
+
+def _build(r: Ruleset) -> GodsConfig:
+    counts = tuple(_int_list(r, "players.counts", 2, 4))
+    return GodsConfig(
+        player_counts=counts,
+        size=_choice(r, "board.size", (8,)),
+        tiles=_tiles(r),
+        start_tiles=_int(r, "hands.start_tiles", 0, 2),
+        draw_counts=tuple(_int_list(r, "hands.draw_counts", 1, 2)),
+        discard_limit={n: _int(r, f"discard.limit_{n}p", 0, 100) for n in counts},
+        city_markers=_int(r, "cities.markers", 0, 64),
+        city_points=_int(r, "cities.points", 0, 100),
+        city_placement=_choice(r, "cities.placement", CITY_PLACEMENT_RULES),
+        city_min_tile_sides=_int(r, "cities.min_tile_sides", 0, 4),
+        prophet_returns_when_broken=r.require("cities.prophet_returns_when_broken", bool),
+        prophets=_int(r, "prophets.per_player", 0, 64),
+        prophets_per_placed_tile=_int(r, "prophets.per_placed_tile", 1, 4),
+        region_min_tiles=_int(r, "scoring.region_min_tiles", 1, 64),
+        winner_ties=_choice(r, "scoring.winner_ties", WINNER_TIES),
+        mass_bonus=tuple(_int_list(r, "bonus.mass", 0, 100)),
+        groups_bonus=tuple(_int_list(r, "bonus.groups", 0, 100)),
+        mass_measure=_choice(r, "bonus.mass_measure", MASS_MEASURES),
+        groups_min_tiles=_int(r, "bonus.groups_min_tiles", 1, 64),
+        bonus_ties=_choice(r, "bonus.ties", BONUS_TIES),
+        timing=_timings(r),
+    )
+
+
+def _int(r: Ruleset, key: str, lo: int, hi: int) -> int:
+    value: int = r.require(key, int)
+    if not lo <= value <= hi:
+        raise r.error(key, f"must be between {lo} and {hi}, got {value}")
+    return value
+
+
+def _int_list(r: Ruleset, key: str, lo: int, hi: int) -> list[int]:
+    values = r.require(key, list)
+    if not values or any(isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi for v in values):
+        raise r.error(key, f"must be a non-empty list of integers between {lo} and {hi}, got {values!r}")
+    return values
+
+
+def _choice(r: Ruleset, key: str, allowed: tuple[Any, ...]) -> Any:
+    value = r[key]
+    if value not in allowed:
+        raise r.error(key, f"must be one of {', '.join(map(str, allowed))}; got {value!r}")
+    return value
+
+
+def _tiles(r: Ruleset) -> TileSet:
+    key = "tiles.kinds"
+    entries = r.require(key, list)
+    kinds: list[tuple[str, int]] = []
+    for i, entry in enumerate(entries):
+        text, _, count = str(entry).partition("*")
+        if not count.strip().isdigit():
+            raise r.error(f"{key}[{i}]", f"{entry!r}: write 'FRONT/BACK * COUNT', e.g. 'FFMM/SSPP * 4'")
+        kinds.append((text.strip(), int(count)))
+    try:
+        tiles = TileSet(kinds)
+    except FaceError as exc:
+        raise r.error(key, f"{exc}") from None
+    if len(tiles) < 64:
+        raise r.error(key, f"only {len(tiles)} tiles; the 8x8 frame needs at least 64")
+    return tiles
+
+
+def _timings(r: Ruleset) -> dict[str, Timing]:
+    names = sorted({k.split(".")[1] for k in r.values if k.startswith("timing.")})
+    if "default" not in names:
+        raise r.error("timing.default", "missing; add mean_ms and sigma for agents without their own profile")
+    timings = {}
+    for name in names:
+        mean = r.require(f"timing.{name}.mean_ms", (int, float))
+        sigma = r.require(f"timing.{name}.sigma", (int, float))
+        if mean <= 0 or sigma < 0:
+            raise r.error(f"timing.{name}", f"mean_ms must be > 0 and sigma >= 0, got {mean}, {sigma}")
+        timings[name] = Timing(float(mean), float(sigma))
+    return timings

@@ -1,0 +1,114 @@
+"""4 Gods: real-time tile laying, simulated as a discrete-event game.
+
+Players build an 8x8 world from two-sided landscape tiles, claim the gods of
+landscapes, send prophets to regions and found cities; the god with the most
+points wins. Real time is a discrete-event clock: every player has a
+next-ready time drawn from its timing profile, and the next actor is the one
+whose decision completes first (exact ties by a seeded lot). Rules live in
+`rules.py`/`decide.py`, state changes in `evolve.py`, scoring in
+`scoring.py`, all ruleset data in `rulesets/*.toml`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core.events import Event
+from engine.core.game import GameFacts
+from engine.core.ruleset import Ruleset
+from engine.gods import config as gods_config
+from engine.gods import decide as gods_decide
+from engine.gods import rules
+from engine.gods.commands import Command
+from engine.gods.events import COLUMNS, GODS_EVENTS, BagShuffled, TilesDealt
+from engine.gods.evolve import evolve
+from engine.gods.greedy import AGENTS, greedy_value
+from engine.gods.scoring import score_all
+from engine.gods.state import GodsState, GodsView, fingerprint, new_state, view_of
+
+# setup (shuffle + deals) + per tile at most draw, discard, place and prophet,
+# cities placed/claimed/broken, god claims, paces, scores and the end.
+MAX_EVENTS = 1000
+# standard: cities 8 x 5 + regions (each tile in at most 4 regions) + both bonuses = 316;
+# the bound leaves room for rulesets with bigger city points or bonuses.
+MAX_SCORE = 1000
+
+
+class GodsGame:
+    """The 4 Gods rules behind the engine's Game protocol."""
+
+    id = "gods"
+    facts = GameFacts(player_counts=(2, 3, 4), max_events=MAX_EVENTS, score_bounds=(0, MAX_SCORE))
+    columns = COLUMNS
+    event_types = GODS_EVENTS
+    default_ruleset = "standard"
+    agents = AGENTS
+
+    def load_ruleset(self, name_or_path: str) -> Ruleset:
+        """A validated ruleset by name (rulesets/NAME.toml) or path."""
+        return gods_config.load(name_or_path)
+
+    def initial_state(self, ruleset: Ruleset, num_players: int, seed: int, agents: tuple[str, ...] = ()) -> GodsState:
+        """Empty world before the shuffle."""
+        config = gods_config.config_of(ruleset)
+        if num_players not in config.player_counts:
+            raise ruleset.error("players.counts", f"{num_players} players not allowed (allowed {config.player_counts})")
+        return new_state(config, num_players)
+
+    def setup(self, state: GodsState, rng: random.Random) -> list[Event]:
+        """Shuffle the bag and deal each player's starting tiles."""
+        order = list(range(len(state.config.tiles)))
+        rng.shuffle(order)
+        events: list[Event] = [BagShuffled(tuple(order))]
+        k = state.config.start_tiles
+        for p in range(state.num_players):
+            events.append(TilesDealt(p, tuple(order[p * k:(p + 1) * k])))
+        return events
+
+    def to_move(self, state: GodsState) -> int | None:
+        """The player whose decision completes first (None when the game is over)."""
+        return gods_decide.to_move(state)
+
+    def legal_commands(self, state: GodsState, player: int) -> list[Command]:
+        """Everything the player may do now."""
+        return rules.legal_commands(state, player)
+
+    def decide(self, state: GodsState, command: Command, rng: random.Random) -> list[Event]:
+        """Validate a command and return its events."""
+        return gods_decide.decide(state, command, rng)
+
+    def evolve(self, state: GodsState, event: Event) -> GodsState:
+        """Apply one event."""
+        return evolve(state, event)
+
+    def view(self, state: GodsState, player: int) -> GodsView:
+        """What the player sees: not the bag order, not other players' tiles in hand."""
+        return view_of(state, player)
+
+    def resample_hidden(self, state: GodsState, player: int, rng: random.Random) -> GodsState:
+        """A copy with the bag and other players' hands re-dealt from the tiles `player` cannot see."""
+        clone = state.copy()
+        others = [p for p in range(state.num_players) if p != player]
+        pool = clone.bag[clone.bag_top:] + [t for p in others for t in clone.hands[p]]
+        rng.shuffle(pool)
+        for p in others:
+            count = len(clone.hands[p])
+            clone.hands[p], pool = pool[:count], pool[count:]
+        clone.bag = clone.bag[:clone.bag_top] + pool
+        return clone
+
+    def scores(self, state: GodsState) -> list[float]:
+        """Each player's score on the current board."""
+        return [float(s.total) for s in score_all(state)]
+
+    def fingerprint(self, state: GodsState) -> Any:
+        """The facts of a state, for the digest."""
+        return fingerprint(state)
+
+    def greedy_value(self, view: GodsView, command: Command) -> float:
+        """One-ply value of a command for the greedy agents."""
+        return greedy_value(view, command)
+
+
+GAME = GodsGame()

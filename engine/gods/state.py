@@ -1,0 +1,145 @@
+"""The 4 Gods game state and its player view.
+
+The state changes only through `evolve` (see `evolve.py`). Besides the facts
+(`tile_at`, hands, ...) it keeps derived per-cell data updated by evolve so
+placement legality is a table look-up: `pattern_at` (constraint pattern of
+each cell, see `tiles`) and `sides_at` (sides touching the frame or a tile).
+4 Gods is played in real time, so `round` stays 0: `clock_ms` (simulated
+time) is its time axis and `turn` counts actions.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.gods.board import ALL_FREE, CELLS, FRAME_SIDES
+from engine.gods.config import GodsConfig
+
+NOBODY = -1
+EMPTY = -1
+
+
+@dataclass
+class City:
+    """A city marker: where, who placed it, who holds it by prophet, who broke it."""
+
+    cell: int
+    placed_by: int
+    claimant: int = NOBODY
+    broken_by: int = NOBODY
+
+
+@dataclass
+class GodsState:
+    """Everything about one game of 4 Gods at one simulated moment."""
+
+    config: GodsConfig
+    num_players: int
+    bag: list[int] = field(default_factory=list)
+    bag_top: int = 0
+    hands: list[list[int]] = field(default_factory=list)
+    discards: list[list[int]] = field(default_factory=list)
+    tile_at: list[int] = field(default_factory=lambda: [EMPTY] * CELLS)
+    face_at: list[int] = field(default_factory=lambda: [EMPTY] * CELLS)
+    rot_at: list[int] = field(default_factory=lambda: [EMPTY] * CELLS)
+    edges_at: list[tuple[int, ...] | None] = field(default_factory=lambda: [None] * CELLS)
+    groups_at: list[tuple[int, ...] | None] = field(default_factory=lambda: [None] * CELLS)
+    city_at: list[int] = field(default_factory=lambda: [EMPTY] * CELLS)
+    pattern_at: list[int] = field(default_factory=lambda: [ALL_FREE] * CELLS)
+    sides_at: list[int] = field(default_factory=lambda: list(FRAME_SIDES))
+    cities: list[City] = field(default_factory=list)
+    god_of: list[int] = field(default_factory=lambda: [NOBODY] * 4)
+    player_god: list[int] = field(default_factory=list)
+    god_ms: list[int] = field(default_factory=list)
+    prophets_left: list[int] = field(default_factory=list)
+    prophets: list[tuple[int, int, int]] = field(default_factory=list)  # (cell, group, player)
+    just_placed: list[int] = field(default_factory=list)
+    profile: list[str] = field(default_factory=list)
+    ready: list[int] = field(default_factory=list)
+    lot: list[int] = field(default_factory=list)
+    filled: int = 0
+    end_reason: str = ""
+    round: int = 0
+    turn: int = 0
+    clock_ms: int = 0
+    version: int = 0
+    cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def bag_left(self) -> int:
+        """Tiles still in the bag."""
+        return len(self.bag) - self.bag_top
+
+    @property
+    def full(self) -> bool:
+        """Every cell holds a tile or a city."""
+        return self.filled == CELLS
+
+    def copy(self) -> GodsState:
+        """An independent copy (the config is shared, the legal-command cache is not)."""
+        clone = copy.copy(self)
+        for name in ("bag", "tile_at", "face_at", "rot_at", "edges_at", "groups_at", "city_at", "pattern_at",
+                     "sides_at", "god_of", "player_god", "god_ms", "prophets_left", "prophets", "just_placed",
+                     "profile", "ready", "lot"):
+            setattr(clone, name, list(getattr(self, name)))
+        clone.hands = [list(h) for h in self.hands]
+        clone.discards = [list(d) for d in self.discards]
+        clone.cities = [copy.copy(c) for c in self.cities]
+        clone.cache = {}
+        return clone
+
+
+def new_state(config: GodsConfig, num_players: int) -> GodsState:
+    """The state before setup: empty world, nobody has tiles, gods or pace yet."""
+    n = num_players
+    return GodsState(
+        config, n, hands=[[] for _ in range(n)], discards=[[] for _ in range(n)], player_god=[NOBODY] * n,
+        god_ms=[NOBODY] * n, prophets_left=[config.prophets] * n, just_placed=[EMPTY] * n, profile=[""] * n,
+        ready=[0] * n, lot=[0] * n,
+    )
+
+
+@dataclass(frozen=True)
+class GodsView:
+    """What one player may see: the world, own hands, every discard area; not the bag order or other hands."""
+
+    player: int
+    config: GodsConfig
+    tile_at: tuple[int, ...]
+    edges_at: tuple[tuple[int, ...] | None, ...]
+    groups_at: tuple[tuple[int, ...] | None, ...]
+    city_at: tuple[int, ...]
+    pattern_at: tuple[int, ...]
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    discards: tuple[tuple[int, ...], ...]
+    bag_left: int
+    cities: tuple[tuple[int, int, int, int], ...]
+    god_of: tuple[int, ...]
+    prophets_left: tuple[int, ...]
+    prophets: tuple[tuple[int, int, int], ...]
+    just_placed: int
+    clock_ms: int
+
+
+def view_of(state: GodsState, player: int) -> GodsView:
+    """The player's view of a state."""
+    return GodsView(
+        player, state.config, tuple(state.tile_at), tuple(state.edges_at), tuple(state.groups_at),
+        tuple(state.city_at), tuple(state.pattern_at), tuple(state.hands[player]),
+        tuple(len(h) for h in state.hands), tuple(tuple(d) for d in state.discards), state.bag_left,
+        tuple((c.cell, c.placed_by, c.claimant, c.broken_by) for c in state.cities), tuple(state.god_of),
+        tuple(state.prophets_left), tuple(state.prophets), state.just_placed[player], state.clock_ms,
+    )
+
+
+def fingerprint(state: GodsState) -> Any:
+    """The facts of a state (derived tables and caches left out) for the digest."""
+    return (
+        state.bag, state.bag_top, state.hands, state.discards, state.tile_at, state.face_at, state.rot_at,
+        state.city_at, [(c.cell, c.placed_by, c.claimant, c.broken_by) for c in state.cities], state.god_of,
+        state.player_god, state.god_ms, state.prophets_left, state.prophets, state.just_placed, state.profile,
+        state.ready, state.lot, state.end_reason, state.turn, state.clock_ms,
+    )

@@ -1,0 +1,184 @@
+"""The God's Caprice: setup, taking tiles, and every tile's timing, effect, flip and favor."""
+
+from __future__ import annotations
+
+from engine.gardens.scoring import favor
+from engine.gardens.state import STORAGE
+
+PLANTS, STONE, WATER, WOOD = range(4)
+SUN, MOON, RAIN, WIND = range(4)
+
+
+def test_setup_shows_two_tiles_and_a_panorama_takes_one_and_reveals_the_next(caprice):
+    s = caprice.state
+    assert len(s.tile_face_up) == 2 and len(s.tile_stack) == 8
+    assert caprice.state.base_tiles == {}  # base bonus tiles set aside
+    next_tile = s.tile_stack[-1]
+    taken = s.tile_face_up[0]
+    caprice.push("bonus", 0)
+    assert sorted(caprice.legal()) == sorted(("bonus", t) for t in s.tile_face_up)
+    events = caprice.step("bonus", taken)
+    assert [e.TYPE for e in events] == ["bonus_tile_taken", "caprice_tile_revealed"]
+    assert next_tile in s.tile_face_up and taken not in s.tile_face_up and len(s.tile_stack) == 7
+
+
+def _hold(table, player, tile, state="up"):
+    table.state.players[player].tiles[tile] = state
+    table.state.legal_cache = None
+
+
+def test_foresight_six_card_display_then_take_three_from_it(caprice):
+    s = caprice.state
+    _hold(caprice, 0, "foresight")
+    assert ("foresight",) in caprice.legal()
+    caprice.step("foresight")
+    assert len(s.display) == 6 and caprice.frame[0] == "main"
+    caprice.step("end")
+    legal = caprice.legal()
+    assert ("draw", -1) not in legal and len(legal) == 6  # no blind draw
+    for _ in range(3):
+        caprice.step(*caprice.legal()[0])
+    assert caprice.frame[0] == "turn_end" and len(s.display) == 3 and len(s.players[0].hand) == 8
+    caprice.step("pass")
+    assert s.players[0].tiles["foresight"] == "down" and favor(s, 0) == 2
+
+
+def test_sabotage_blocks_resources_until_the_owners_next_turn(caprice):
+    s = caprice.state
+    target = caprice.card("red-2", 2, "rotate")  # needs water 2, wood 1
+    caprice.groundwork(1, target)
+    _hold(caprice, 0, "sabotage")
+    caprice.start_turn()
+    caprice.step("sabotage", 1, target)
+    assert s.sabotage == {0: (1, target)} and s.players[0].tiles["sabotage"] == "active"
+    caprice.step("end")
+    while caprice.frame[0] == "draw":
+        caprice.step("draw", -1)
+    caprice.step("pass")
+    caprice.start_turn()  # player 1
+    wild = caprice.card("red-2", 1, "wild")
+    caprice.give(1, wild)
+    caprice.step("wild", wild)
+    assert all(cmd[2] == STORAGE for cmd in caprice.legal())  # nothing onto the sabotaged card
+    caprice.step("place", WATER, STORAGE)
+    s.todo[-1] = ("turn_start", 0)  # skip ahead to the owner's next turn
+    events = caprice.step("start")
+    assert events[0].TYPE == "tile_used" and events[0].option == "removed"
+    assert s.sabotage == {} and s.players[0].tiles["sabotage"] == "down"
+
+
+def test_blessing_allows_four_cards_this_turn(caprice):
+    _hold(caprice, 0, "blessing")
+    caprice.start_turn()
+    caprice.step("blessing")
+    assert caprice.state.actions_left == 4
+    for card in list(caprice.state.players[0].hand)[:4]:
+        caprice.step("reallocate", card)
+        caprice.step("done")
+    assert caprice.state.actions_left == 0 and caprice.state.players[0].tiles["blessing"] == "down"
+    caprice.step("end")
+    while caprice.frame[0] == "draw":
+        caprice.step("draw", -1)
+    assert len(caprice.state.players[0].hand) == 5
+
+
+def test_helping_hand_rearranges_the_pagoda_and_collects(caprice):
+    s = caprice.state
+    _hold(caprice, 0, "helping_hand")
+    caprice.start_turn()
+    card = s.players[0].hand[0]
+    caprice.step("helping_hand", card)
+    assert card in s.discard and caprice.frame == ("arrange", 0, ())
+    assert len(caprice.legal()) == 16
+    for resource, icons in ((WOOD, 3), (WATER, 0), (PLANTS, 2), (STONE, 1)):
+        caprice.step("arrange", resource, icons)
+    assert s.levels == [WOOD, WATER, PLANTS, STONE]
+    assert caprice.frame == ("collect", 0)
+    events = caprice.step("collect", False)  # top to bottom: stone 1, plants 2, (water 0), wood 1 of 3
+    assert events[0].collected == (STONE, PLANTS, PLANTS, WOOD) and events[0].resources_lost == 2
+    assert s.players[0].tiles["helping_hand"] == "down" and s.actions_left == 3  # free, no action point
+
+
+def test_gift_storage_or_favor(caprice):
+    caprice.push("bonus", 0)
+    s = caprice.state
+    s.tile_face_up[0] = "gift"
+    caprice.step("bonus", "gift")
+    assert sorted(caprice.legal()) == [("gift", "favor"), ("gift", "storage")]
+    caprice.step("gift", "storage")
+    assert s.players[0].capacity == 6 and favor(s, 0) == 0
+    _hold(caprice, 1, "gift")
+    caprice.push("gift", 1)
+    caprice.step("gift", "favor")
+    assert s.players[1].capacity == 4 and favor(s, 1) == 2
+
+
+def test_cohesion_favor_by_tiles_held(caprice):
+    s = caprice.state
+    _hold(caprice, 0, "cohesion")
+    assert favor(s, 0) == 1
+    _hold(caprice, 0, "goodness")
+    assert favor(s, 0) == 3
+    _hold(caprice, 0, "blessing", "down")
+    _hold(caprice, 0, "sabotage", "down")
+    assert favor(s, 0) == 5  # 3 or more tiles: 5, however many
+
+
+def test_abundance_discards_then_places_storage_size_resources(caprice):
+    s = caprice.state
+    gw = caprice.card("red-2", 1, "rotate")  # stone 1, water 1
+    caprice.groundwork(0, gw)
+    caprice.push("bonus", 0)
+    s.tile_face_up[0] = "abundance"
+    caprice.step("bonus", "abundance")
+    card = s.players[0].hand[0]
+    caprice.step("discard", card)
+    assert card in s.discard and caprice.frame == ("place", 0, 4)
+    caprice.step("place", STONE, gw)
+    caprice.step("place", WATER, gw)
+    caprice.step("place", WOOD, STORAGE)
+    caprice.step("place", -1, -2)  # the excess goes back to the supply
+    assert caprice.legal() == [("complete", gw)]  # checked once all are placed
+    assert s.players[0].storage == [0, 0, 0, 1] and favor(s, 0) == 1
+
+
+def test_goodness_allows_each_panorama_twice(caprice):
+    s = caprice.state
+    first, copy = caprice.card("red-3", 1, "rotate"), caprice.card("red-3", 1, "wild")
+    s.players[0].panoramas.append(["red-3", 3, [first]])
+    caprice.start_turn()
+    caprice.give(0, copy)
+    assert ("lay", copy) not in caprice.legal()
+    _hold(caprice, 0, "goodness")
+    caprice.step("lay", copy)
+    s.players[0].groundworks[copy] = list(caprice.config.cards[copy].cost)
+    s.todo.append(("complete", 0))
+    caprice.step("complete", copy)
+    assert [pano[2] for pano in s.players[0].panoramas] == [[first], [copy]]  # a second red 3-part panorama
+
+
+def test_offering_one_back_another_forward_two(caprice):
+    s = caprice.state
+    s.players[0].track = [3, 3, 10, 3]
+    s.players[1].track[RAIN] = 6
+    caprice.push("offering", 0)
+    events = caprice.step("offering", SUN, RAIN)
+    moves = [(e.player, e.god, e.from_space, e.to_space) for e in events if e.TYPE == "track_moved"]
+    # rain is at the end: each forward step pushes the opponents on rain back instead
+    assert moves == [(0, "sun", 3, 2), (0, "rain", 10, 10), (1, "rain", 6, 5), (2, "rain", 3, 2),
+                     (0, "rain", 10, 10), (1, "rain", 5, 4), (2, "rain", 2, 1)]
+    assert s.players[0].tiles["offering"] == "down"
+
+
+def test_recovery_returns_a_knocked_off_marker_on_space_3_or_gives_favor(caprice):
+    s = caprice.state
+    s.players[0].track[MOON] = 0
+    caprice.push("recovery", 0)
+    assert caprice.legal() == [("recovery", MOON), ("recovery", -1)]
+    caprice.step("recovery", MOON)
+    assert s.players[0].track[MOON] == 3 and favor(s, 0) == 0 and s.players[0].tiles["recovery"] == "down"
+    _hold(caprice, 1, "recovery")
+    caprice.push("recovery", 1)
+    assert caprice.legal() == [("recovery", -1)]
+    caprice.step("recovery", -1)
+    assert favor(s, 1) == 2

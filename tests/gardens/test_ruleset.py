@@ -1,0 +1,62 @@
+"""Ruleset files: both load, carry provenance, and malformed ones are rejected naming file and key."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.core.errors import RulesetError, UnknownName
+from engine.gardens.game import GAME, RULESETS_DIR
+
+BASE = (RULESETS_DIR / "base.toml").read_text()
+
+
+@pytest.mark.parametrize("name", ["base", "gods-caprice"])
+def test_shipped_rulesets_load_with_provenance(name):
+    ruleset = GAME.load_ruleset(name)
+    config = GAME.config(ruleset)
+    assert len(config.cards) == 70 and len(config.gods) == 4 and config.storage == 4
+    assert {p.source for p in ruleset.provenance.values()} <= {"seed", "public", "assumed"}
+    assert "deck.cards" in ruleset.assumed() and "gods.points" in ruleset.assumed()
+    assert config.thresholds == {2: 10, 3: 9, 4: 8}
+    assert config.caprice == (name == "gods-caprice")
+
+
+def _broken(tmp_path: Path, old: str, new: str) -> str:
+    assert old in BASE
+    path = tmp_path / "broken.toml"
+    path.write_text(BASE.replace(old, new, 1))
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ('points = { value = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]', 'points = { value = [1, 2, 3]', "gods.points"),
+        ('sides_2p = { value = [0, 2]', 'sides_2p = { value = [0, 0]', "pagoda.sides_2p"),
+        ('god = "sun", action = "rotate", floor = 2', 'god = "thor", action = "rotate", floor = 2',
+         "deck.cards[4].god"),
+        ('capacity = { value = 4,', 'capacity = { value = "four",', "storage.capacity"),
+        ('chain_reward = { value = "god_advance"', 'chain_reward = { value = "coins"', "groundwork.chain_reward"),
+        ('start_space = { value = 3,', 'start_space = { value = 30,', "gods.start_space"),
+    ],
+)
+def test_malformed_ruleset_names_file_and_key(tmp_path, old, new, key):
+    path = _broken(tmp_path, old, new)
+    with pytest.raises(RulesetError) as err:
+        GAME.load_ruleset(path)
+    assert err.value.key == key and err.value.path == path
+    assert key in str(err.value) and "broken.toml" in str(err.value)
+
+
+def test_missing_key_is_named(tmp_path):
+    path = tmp_path / "short.toml"
+    path.write_text("\n".join(line for line in BASE.splitlines() if not line.startswith("max_rounds")))
+    with pytest.raises(RulesetError, match="end.max_rounds"):
+        GAME.load_ruleset(str(path))
+
+
+def test_unknown_ruleset_name_lists_the_known_ones():
+    with pytest.raises(UnknownName, match="base, gods-caprice"):
+        GAME.load_ruleset("nope")

@@ -1,0 +1,85 @@
+"""The 4 Gods warehouse models over a small lake of real games (greedy vs greedy-fast)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from simulate.runner import run
+from simulate.spec import RunSpec
+from warehouse.build import build
+
+GAMES = 24  # per player count
+
+
+@pytest.fixture(scope="module")
+def con(tmp_path_factory: pytest.TempPathFactory) -> duckdb.DuckDBPyConnection:
+    lake = tmp_path_factory.mktemp("gods_lake")
+    spec = RunSpec("gods", "standard", (2, 4), ("greedy", "greedy-fast"), GAMES, seed=3, batch_size=100)
+    run(spec, lake, workers=1, progress=False)
+    path: Path = tmp_path_factory.mktemp("gods_wh") / "warehouse.duckdb"
+    result = build(lake, path)  # raises if an invariant test (score = sum of components, ...) returns rows
+    assert "gods_score_is_sum_of_components" in result.tests and "gods_bonuses_match_landscapes" in result.tests
+    return duckdb.connect(str(path), read_only=True)
+
+
+def one(con: duckdb.DuckDBPyConnection, sql: str) -> tuple:  # type: ignore[type-arg]
+    rows = con.execute(sql).fetchall()
+    assert len(rows) == 1
+    return rows[0]
+
+
+def test_one_row_per_player_and_per_landscape(con: duckdb.DuckDBPyConnection) -> None:
+    assert one(con, "select count(*) from fct_gods_games") == (2 * GAMES,)
+    assert one(con, "select count(*) from fct_gods_player_games") == (GAMES * (2 + 4),)
+    assert one(con, "select count(*) from fct_gods_landscapes") == (2 * GAMES * 4,)
+
+
+def test_the_fast_pace_is_faster_relative_to_the_table(con: duckdb.DuckDBPyConnection) -> None:
+    rows = dict(con.sql("select pace, avg(relative_think) from fct_gods_player_games group by pace").fetchall())
+    assert set(rows) == {"greedy", "greedy-fast"}
+    assert rows["greedy-fast"] < 0.9 < 1.1 < rows["greedy"]
+
+
+def test_claim_order_runs_from_one_to_the_number_of_claimers(con: duckdb.DuckDBPyConnection) -> None:
+    bad = one(con, """
+        select count(*) from (
+            select run_id, game_id, max(claim_order) as top, count(god) as claimers
+            from fct_gods_player_games group by run_id, game_id
+        ) where top <> claimers
+    """)
+    assert bad == (0,)
+
+
+def test_end_reasons_cover_every_game(con: duckdb.DuckDBPyConnection) -> None:
+    rows = con.sql("select num_players, sum(rate), sum(k), any_value(n) from met_gods_game_end group by 1").fetchall()
+    for _, rate, k, n in rows:
+        assert rate == pytest.approx(1.0) and k == n == GAMES
+
+
+def test_metrics_carry_n_and_intervals(con: duckdb.DuckDBPyConnection) -> None:
+    # (1e-9: the shared Wilson macro gives a lower bound of ~3e-17 instead of 0 when k = 0)
+    for table, rate, lo, hi in [
+        ("met_gods_speed", "win_rate", "win_lo", "win_hi"),
+        ("met_gods_god_win_rate", "win_rate", "win_lo", "win_hi"),
+        ("met_gods_claim_timing", "win_rate", "win_lo", "win_hi"),
+        ("met_gods_prophets", "win_rate", "win_lo", "win_hi"),
+        ("met_gods_landscapes", "mass_bonus_rate", "mass_bonus_lo", "mass_bonus_hi"),
+        ("met_gods_cities", "city_game_rate", "city_game_lo", "city_game_hi"),
+    ]:
+        inside = f"{lo} <= {rate} + 1e-9 and {rate} <= {hi} + 1e-9"
+        n_column = "n_games" if table == "met_gods_cities" else "n"
+        n_rows, bad = one(con, f"select count(*), count(*) filter (where not ({inside}) or {n_column} is null) "
+                               f"from {table}")
+        assert n_rows > 0 and bad == 0, f"{table}: {bad} of {n_rows} rows without n or outside their interval"
+
+
+def test_city_points_match_the_city_events(con: duckdb.DuckDBPyConnection) -> None:
+    # 5 points per city held or broken: a player's city points / 5 = cities they broke + cities they still hold
+    bad = one(con, """
+        select count(*) from fct_gods_player_games
+        where city_points % 5 <> 0 or city_points / 5 < cities_broken
+    """)
+    assert bad == (0,)
