@@ -14,7 +14,16 @@ from collections.abc import Sequence
 from engine.core.errors import BalanceError, ReplayError, RulesetError
 
 # subcommand -> (module, one-line help); modules are imported only to build the parser.
-COMMANDS: dict[str, tuple[str, str]] = {}
+COMMANDS: dict[str, tuple[str, str]] = {
+    "simulate": ("balance.commands.simulate", "play a run spec into the Parquet event lake (resumable)"),
+    "verify": ("balance.commands.verify", "replay every game in the lake and check its digest"),
+    "events": ("balance.commands.events", "print or write the event catalogue generated from the code"),
+    "bench": ("balance.commands.bench", "throughput: games/s, events/s, logging overhead, workers"),
+    "warehouse": ("balance.commands.warehouse", "build the DuckDB warehouse (facts, metrics, tests) from the lake"),
+    "report": ("balance.commands.report", "execute the notebooks on the warehouse and write HTML reports"),
+    "run": ("balance.commands.run", "the default study end to end: simulate, build the warehouse, report"),
+    "tile-value": ("balance.commands.tile_value", "Four Gardens: causal bonus-tile value by paired simulation"),
+}
 
 EXIT_OK, EXIT_USER, EXIT_DATA = 0, 1, 2
 

@@ -82,6 +82,12 @@ class Rules:
     caprices: dict[str, Caprice]
     top_value: int = 0
     family_table: tuple[int, ...] = ()
+    first_family: int = 0
+    """The smallest card count that scores family points (len(family_table) if none does)."""
+    castes: tuple[str, ...] = ()
+    """The printed caste of each card id (the deck's castes, for quick lookups)."""
+    caste_family: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    """Per final caste, family points by card count with the Clerk bonus folded in (hot-path lookups)."""
     score_cache: dict[Any, Any] = field(default_factory=dict, repr=False)
     total_cache: dict[Any, int] = field(default_factory=dict, repr=False)
 
@@ -135,6 +141,13 @@ def _build(rs: Ruleset) -> Rules:
         top_value=max(v for _, v in deck),
     )
     rules.family_table = tuple(rules.family_points(n) for n in range(len(deck) + 2))
+    rules.castes = tuple(caste for caste, _ in deck)
+    rules.first_family = next((n for n, points in enumerate(rules.family_table) if points), len(rules.family_table))
+    rules.caste_family = {
+        caste: tuple(rules.family_points(n + rules.clerk_bonus if caste == "clerk" and n else n)
+                     for n in range(len(deck) + 2))
+        for caste in FINAL_CASTES
+    }
     return rules
 
 

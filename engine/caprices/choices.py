@@ -31,6 +31,8 @@ class Assembly:
             if caste == "merchant":
                 merchants[value] = merchants.get(value, 0) + 1
         self.printed = printed
+        self.base_counts = {c: n for c, n in printed.items() if n and c not in MINISTERS}
+        """Counts of the printed non-Minister castes present (before any choice)."""
         self.merchants = merchants
         self.present = frozenset(v for c, v in cards if c not in MINISTERS)
         self.merchant_values = frozenset(merchants)
@@ -51,12 +53,15 @@ Choice = tuple["Card | None", tuple[tuple[str, str], ...]]
 class MinisterCombo:
     """One joint caste choice for all Ministers, with what it implies (computed once per assembly)."""
 
-    __slots__ = ("castes", "added", "run_odd", "run_even", "merchant_odd", "merchant_even", "makes_knight")
+    __slots__ = ("castes", "added", "added_counts", "run_odd", "run_even", "merchant_odd", "merchant_even",
+                 "run_key", "makes_knight")
 
     def __init__(self, rules: Rules, castes: tuple[tuple[str, str], ...]) -> None:
         self.castes = castes
-        self.added = tuple(Counter(c for _, c in castes).items())
-        self.run_odd, self.run_even, self.merchant_odd, self.merchant_even = run_ministers(rules, castes)
+        self.added_counts = dict(Counter(c for _, c in castes))
+        self.added = tuple(self.added_counts.items())
+        self.run_key = run_ministers(rules, castes)
+        self.run_odd, self.run_even, self.merchant_odd, self.merchant_even = self.run_key
         self.makes_knight = rules.transformed_enables_knight and any(c == "knight" for _, c in castes)
 
 
@@ -136,7 +141,9 @@ def _inert(asm: Assembly, caste: str, watched: frozenset[str] | None) -> bool:
             most += asm.printed[minister]
     if caste == "clerk" and most:
         most += rules.clerk_bonus
-    return not any(rules.family_table[n] for n in range(most + 1))
+    if caste == "knight":
+        most += 1  # the Knight's own transformation can add one more Knight
+    return most < rules.first_family
 
 
 def minister_options(asm: Assembly, minister: str, watched: frozenset[str] | None) -> tuple[str, ...]:

@@ -109,6 +109,11 @@ def _compile_group(node: dict[str, Any], castes: tuple[str, ...], path: str, key
     if not isinstance(items, list) or not items:
         raise RulesetError(path, f"{key}.{word}", "expects a non-empty list of conditions")
     parts = tuple(compile_condition(item, castes, path, f"{key}.{word}[{i}]") for i, item in enumerate(items))
+    if len(parts) == 2:  # the common case, without a generator per test (a hot path of end scoring)
+        first, second = parts
+        if word == "all":
+            return lambda counts, facts: first(counts, facts) and second(counts, facts)
+        return lambda counts, facts: first(counts, facts) or second(counts, facts)
     if word == "all":
         return lambda counts, facts: all(part(counts, facts) for part in parts)
     return lambda counts, facts: any(part(counts, facts) for part in parts)
@@ -176,6 +181,8 @@ def compile_bounds(node: dict[str, Any]) -> Bounds:
     """Three-valued version of a checked condition over ranges of caste counts (for pruning the search)."""
     if "all" in node or "any" in node:
         parts = tuple(compile_bounds(item) for item in (node["all"] if "all" in node else node["any"]))
+        if len(parts) == 2:  # the common case, without building lists (classification runs per assembly)
+            return _pair_bounds(parts[0], parts[1], "all" in node)
         if "all" in node:
             return lambda lo, hi, facts, fixed: _all_bounds([p(lo, hi, facts, fixed) for p in parts])
         return lambda lo, hi, facts, fixed: _any_bounds([p(lo, hi, facts, fixed) for p in parts])
@@ -204,6 +211,17 @@ def compile_bounds(node: dict[str, Any]) -> Bounds:
         test = compile_condition(node, (), "", "")
         return lambda lo, hi, facts, fixed: (test({}, facts), not test({}, facts))
     return lambda lo, hi, facts, fixed: _range_bounds(lo.get(caste, 0), hi.get(caste, 0), low, high)
+
+
+def _pair_bounds(first: Bounds, second: Bounds, both: bool) -> Bounds:
+    """Bounds of `all` (both=True) or `any` of two conditions."""
+    def bounds(lo: Mapping[str, int], hi: Mapping[str, int], facts: AssemblyFacts, fixed: bool) -> tuple[bool, bool]:
+        meet1, miss1 = first(lo, hi, facts, fixed)
+        meet2, miss2 = second(lo, hi, facts, fixed)
+        if both:
+            return meet1 and meet2, miss1 or miss2
+        return meet1 or meet2, miss1 and miss2
+    return bounds
 
 
 def _range_bounds(lowest: int, highest: int, low: float, high: float) -> tuple[bool, bool]:

@@ -1,4 +1,9 @@
-"""The greedy agent's one-ply evaluation: the exact score of the known cards after a command.
+"""The greedy agent's one-ply evaluation: the estimated score of the known cards after a command.
+
+The estimate (`estimate.py`) scores one greedily built Knight/Minister choice
+exactly instead of searching them all: 3-6x cheaper than the exact
+optimiser, never above it, equal to it on most assemblies (the logged end
+scores still come from the exact optimiser).
 
 Cards still to come are unknown, so a blind take (top of the pile, or a take
 still owed by a Bourgeoise/Noble turn) is valued at the mean printed value of
@@ -10,11 +15,23 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.caprices.cards import Rules
-from engine.caprices.scoring import score_total
+from engine.caprices.estimate import estimate_total
 from engine.caprices.state import Command, View
 
 RALLY_EDGE = 0.5
 """A rallied card is kept without a discard, so it beats recruiting the same card."""
+
+
+MEMO_LIMIT = 100_000
+"""Estimates kept across decisions and games (same cards, same Caprices: same estimate); cleared when full."""
+
+_MEMO: dict[tuple[Rules, tuple[int, ...], tuple[tuple[str, int], ...]], int] = {}
+
+
+@lru_cache(maxsize=256)
+def _in_play(revealed: tuple[tuple[str, int, int], ...]) -> tuple[tuple[str, int], ...]:
+    """The revealed non-common Caprices with their bonus (the same few tuples recur all game)."""
+    return tuple((cid, bonus) for cid, slot, bonus in revealed if slot > 0)
 
 
 @lru_cache(maxsize=8)
@@ -23,7 +40,7 @@ def _blind_value(rules: Rules) -> float:
 
 
 def greedy_value(view: View, command: Command) -> float:
-    """Value of the player's assembly once `command` is done (one ply)."""
+    """Estimated value of the player's assembly once `command` is done (one ply)."""
     rules = view.rules
     own = list(view.hand) + list(view.rallied[view.player])
     kind, cards = command.kind, command.cards
@@ -39,7 +56,13 @@ def greedy_value(view: View, command: Command) -> float:
         blind = _blind_value(rules)
     if kind == "take" or kind == "take_deck":
         blind += (view.takes_left - 1) * _blind_value(rules)
-    caprices = tuple((cid, bonus) for cid, slot, bonus in view.caprices if slot > 0)
-    deck = rules.deck
-    score = score_total([deck[c] for c in own], caprices, rules)
+    caprices = _in_play(view.caprices)
+    own.sort()
+    key = (rules, tuple(own), caprices)
+    score = _MEMO.get(key)
+    if score is None:
+        if len(_MEMO) >= MEMO_LIMIT:
+            _MEMO.clear()
+        deck = rules.deck
+        score = _MEMO[key] = estimate_total([deck[c] for c in own], caprices, rules)
     return score + blind + (RALLY_EDGE if kind == "rally" else 0.0)

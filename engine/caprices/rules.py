@@ -10,10 +10,11 @@ decision of a round also yields the next round's reveals, or the end scoring.
 from __future__ import annotations
 
 import random
+from functools import cache
 from itertools import combinations
 
 from engine.caprices import events as ev
-from engine.caprices.cards import COMMON_CAPRICES
+from engine.caprices.cards import COMMON_CAPRICES, DECK_SIZE
 from engine.caprices.endgame import end_of_round, round_start
 from engine.caprices.state import DISCARD, DRAW, TAKE, Command, State
 from engine.core.errors import IllegalCommand
@@ -45,34 +46,51 @@ def legal_commands(state: State, player: int) -> list[Command]:
     if state.current != player:
         return []
     if state.phase == DISCARD:
-        return [Command(player, "discard", (c,)) for c in state.hands[player] if c != state.just_taken]
+        discard, just_taken = _card_commands(player, "discard"), state.just_taken
+        return [discard[c] for c in state.hands[player] if c != just_taken]
     if state.phase == TAKE:
         return _take_commands(state, player)
     return _draw_commands(state, player)
 
 
+@cache
+def _card_commands(player: int, kind: str) -> tuple[Command, ...]:
+    """The one-card commands of a kind for every card id (built once: commands are immutable and shared)."""
+    return tuple(Command(player, kind, (card,)) for card in range(DECK_SIZE))
+
+
+@cache
+def _plain_command(player: int, kind: str) -> Command:
+    """A command naming no card (draw_deck, take_deck, pass), built once."""
+    return Command(player, kind)
+
+
 def _draw_commands(state: State, player: int) -> list[Command]:
-    rules, hand = state.rules, state.hands[player]
-    deck = rules.deck
-    out = [Command(player, "recruit", (c,)) for c in state.zone]
-    if state.pile_size():
-        out.append(Command(player, "draw_deck"))
-    has_artisan = any(deck[c][0] == "artisan" for c in hand)
-    artisan_ok = has_artisan and state.artisans_rallied[player] < rules.max_rallied_artisans
-    out += [Command(player, "rally", (c,)) for c in state.zone
-            if deck[c][0] == "peasant" or (deck[c][0] == "artisan" and artisan_ok)]
-    bourgeoises = [c for c in hand if deck[c][0] == "bourgeoise"]
-    if len(state.zone) + state.pile_size() >= rules.bourgeoise_takes:
+    rules, hand, zone = state.rules, state.hands[player], state.zone
+    castes = rules.castes
+    recruit = _card_commands(player, "recruit")
+    out = [recruit[c] for c in zone]
+    pile_size = len(state.pile) - state.pile_pos
+    if pile_size:
+        out.append(_plain_command(player, "draw_deck"))
+    hand_castes = [castes[c] for c in hand]
+    artisan_ok = "artisan" in hand_castes and state.artisans_rallied[player] < rules.max_rallied_artisans
+    rally = _card_commands(player, "rally")
+    out += [rally[c] for c in zone if castes[c] == "peasant" or (castes[c] == "artisan" and artisan_ok)]
+    if hand_castes.count("bourgeoise") >= 2 and len(zone) + pile_size >= rules.bourgeoise_takes:
+        bourgeoises = [c for c in hand if castes[c] == "bourgeoise"]
         out += [Command(player, "bourgeoise", pair) for pair in combinations(bourgeoises, 2)]
-    if len(state.zone) >= rules.noble_takes:
-        out += [Command(player, "noble", (n,)) for n in hand if deck[n][0] == "noble"]
-    return out or [Command(player, "pass")]
+    if "noble" in hand_castes and len(zone) >= rules.noble_takes:
+        noble = _card_commands(player, "noble")
+        out += [noble[c] for c in hand if castes[c] == "noble"]
+    return out or [_plain_command(player, "pass")]
 
 
 def _take_commands(state: State, player: int) -> list[Command]:
-    out = [Command(player, "take", (c,)) for c in _takeable(state)]
+    take = _card_commands(player, "take")
+    out = [take[c] for c in _takeable(state)]
     if state.action == "bourgeoise" and state.pile_size():
-        out.append(Command(player, "take_deck"))
+        out.append(_plain_command(player, "take_deck"))
     return out
 
 
@@ -98,7 +116,12 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
 
 
 Decision = tuple[list[Event], bool, list[int] | None]
-"""(events, whether the turn ends, the player's assembly after the turn if it ends)."""
+"""(events, whether the turn ends, the player's assembly after the turn if it ends the game)."""
+
+
+def _last_turn(state: State) -> bool:
+    """Whether the current turn is the game's last (only then is the final assembly needed, for scoring)."""
+    return state.turns_in_round + 1 == state.num_players and state.round >= state.rules.rounds
 
 
 def _card(state: State, card: int) -> tuple[str, int]:
@@ -144,7 +167,7 @@ def _rally(state: State, command: Command) -> Decision:
         if not any(_card(state, c)[0] == "artisan" for c in state.hands[p]):
             raise IllegalCommand("rally_artisan_reveals_artisan", "rallying an Artisan needs an Artisan in hand")
     events: list[Event] = [ev.TurnTaken(p, "rally"), ev.CardRallied(p, card, *_card(state, card))]
-    return events, True, state.assembly(p) + [card]
+    return events, True, state.assembly(p) + [card] if _last_turn(state) else None
 
 
 def _bourgeoise(state: State, command: Command) -> Decision:
@@ -184,7 +207,7 @@ def _discard(state: State, command: Command) -> Decision:
         raise IllegalCommand("no_discard_of_card_just_recruited", f"card {card} was just taken from the Zone")
     if state.action == "noble":
         return [ev.CardDiscarded(p, card, *_card(state, card))], False, None
-    final = [c for c in state.assembly(p) if c != card]
+    final = [c for c in state.assembly(p) if c != card] if _last_turn(state) else None
     return [ev.CardDiscarded(p, card, *_card(state, card))], True, final
 
 
@@ -202,14 +225,15 @@ def _take(state: State, command: Command) -> Decision:
         if card not in _takeable(state):
             raise IllegalCommand("take_from_zone", f"card {card} cannot be taken from the Zone this turn")
     done = state.takes_left == 1
-    final = state.assembly(p) + [card] if done else None
+    final = state.assembly(p) + [card] if done and _last_turn(state) else None
     return [ev.CardRecruited(p, card, *_card(state, card), source)], done, final
 
 
 def _pass(state: State, command: Command) -> Decision:
     if legal_commands(state, command.player) != [command]:
         raise IllegalCommand("pass_only_when_stuck", "passing is allowed only when no card can be drawn")
-    return [ev.TurnTaken(command.player, "pass")], True, state.assembly(command.player)
+    final = state.assembly(command.player) if _last_turn(state) else None
+    return [ev.TurnTaken(command.player, "pass")], True, final
 
 
 def _one(command: Command) -> int:

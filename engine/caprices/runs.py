@@ -36,9 +36,23 @@ def windows(present: frozenset[int], top: int, odd: int, even: int, shortest: in
 
 @lru_cache(maxsize=100_000)
 def longest_run(present: frozenset[int], top: int, odd: int, even: int) -> int:
-    """Length of the longest reachable run of any length (for Caprice conditions)."""
-    reachable = windows(present, top, odd, even, 1)
-    return max((w[1] for w in reachable), default=0)
+    """Length of the longest reachable run of any length (for Caprice conditions).
+
+    One sliding window over 0..top: a sub-window of a reachable window is
+    reachable, so the longest one is found without listing them all.
+    """
+    best = start = 0
+    missing = [0, 0]
+    for end in range(top + 1):
+        if end not in present:
+            missing[end % 2] += 1
+            while missing[1] > odd or missing[0] > even:
+                if start not in present:
+                    missing[start % 2] -= 1
+                start += 1
+        if end - start + 1 > best:
+            best = end - start + 1
+    return best
 
 
 @lru_cache(maxsize=200_000)

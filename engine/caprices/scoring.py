@@ -4,7 +4,7 @@ Every (Knight target, Minister castes) choice is scored (`choices.py` keeps
 that space small without losing the optimum); a Minister's run value is
 solved in closed form per window of values (`runs.py`). Results are memoised
 on the sorted assembly and the Caprices in play. `score_assembly` returns the
-full breakdown; `score_total` only the total, for the greedy agent.
+full breakdown; `score_total` only the total (the greedy agent now uses `estimate.py`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
 
@@ -93,7 +94,7 @@ def score_assembly(
 
 
 def score_total(cards: Iterable[Card], caprices: Sequence[tuple[str, int]], rules: Rules) -> int:
-    """Just the best total of `score_assembly` (no breakdown built): the greedy agent's fast path."""
+    """Just the best total of `score_assembly` (no breakdown built)."""
     key = (tuple(sorted(cards)), tuple(caprices))
     cached = rules.total_cache.get(key)
     if cached is None:
@@ -136,90 +137,139 @@ def _search(
     even all their bonuses could no longer catch up (a sound prune: the result
     is the exact optimum). Caprices met whatever the choice (`sure`) cannot
     change which choice is best and are added at the end.
+
+    Without Ministers the choices are a Knight's few targets, so classifying
+    the Caprices costs more than it saves: every choice-dependent one is
+    tested and no caste is pruned as inert (the same optimum, and the same
+    first choice reaching it). Choices with equal caste counts (e.g. the Knight
+    taking one Merchant or another) share their Caprice points.
     """
     asm = Assembly(cards, rules)
-    sure, tests, watched = classify_caprices(asm, caprices)
-    options = _options(asm, bool(tests), watched)
+    if asm.printed["minister_odd"] or asm.printed["minister_even"]:
+        sure, tests, watched = classify_caprices(asm, caprices)
+    else:  # at most a Knight's few targets: testing them all is cheaper than classifying
+        sure, tests, watched = _static_points(asm, caprices), _choice_tests(rules, caprices), None
+    options = _options(asm, watched)
+    if not tests:  # no Caprice to test: the first choice (in enumeration order) with the best total
+        best_choice = max(options, key=itemgetter(0))
+        return asm, best_choice[0] + sure, (best_choice[2], best_choice[3].castes)
     if len(options) > 1:
         options.sort(key=lambda option: (-option[0], option[1]))
     bonus_cap = sum(bonus for _, bonus in tests)
     best_total, best_index, best_choice = -1, 0, options[0]
+    facts: dict[tuple[int, int], AssemblyFacts] = {}
+    points: dict[tuple[MinisterCombo, str | None], int] = {}  # counts depend on the combo and target caste only
     for option in options:
-        base, index, _, combo, counts = option
+        base, index = option[0], option[1]
         if base + bonus_cap < best_total:
             break
-        total = base + _caprice_points(asm, combo, counts, tests) if tests else base
+        key = (option[3], option[2][0] if option[2] else None)
+        met = points.get(key)
+        if met is None:
+            met = points[key] = _caprice_points(asm, option, tests, facts)
+        total = base + met
         if total > best_total or (total == best_total and index < best_index):
             best_total, best_index, best_choice = total, index, option
     return asm, best_total + sure, (best_choice[2], best_choice[3].castes)
 
 
-Option = tuple[int, int, "Card | None", "MinisterCombo", "dict[str, int] | None"]
-"""(total without Caprices, enumeration index, Knight target, Minister castes, final caste counts if needed)."""
+def _static_points(asm: Assembly, caprices: tuple[tuple[str, int], ...]) -> int:
+    """Bonuses of the Caprices no choice can change (printed values only) that the assembly meets."""
+    static = [(cid, bonus) for cid, bonus in caprices if asm.rules.caprices[cid].static]
+    if not static:
+        return 0
+    facts = AssemblyFacts(asm.values, asm.card_points, 0)
+    return sum(bonus for cid, bonus in static if asm.rules.caprices[cid].test({}, facts))
 
 
-def _options(asm: Assembly, need_counts: bool, watched: frozenset[str] | None) -> list[Option]:
+def _choice_tests(rules: Rules, caprices: tuple[tuple[str, int], ...]) -> list[tuple[Test, int]]:
+    """The tests of the Caprices some choice might change."""
+    return [(rules.caprices[cid].test, bonus) for cid, bonus in caprices if not rules.caprices[cid].static]
+
+
+Option = tuple[int, int, "Card | None", "MinisterCombo"]
+"""(total without the undecided Caprices, enumeration index, Knight target, Minister castes)."""
+
+
+def _options(asm: Assembly, watched: frozenset[str] | None) -> list[Option]:
     """Every distinct (Knight target, Minister castes) choice scored without the Caprices (the hot loop).
 
     Family points change only for the castes a choice touches, so a Knight
     target is scored as a delta on its Minister choice; the run changes only
     when the Knight takes a Merchant. Interchangeable castes (`_inert`) are
-    enumerated once.
+    enumerated once. No caste counts are built here: the few choices whose
+    Caprices get tested build theirs (`_choice_counts`).
     """
     rules = asm.rules
-    table, clerk_bonus, merchant_bonus = rules.family_table, rules.clerk_bonus, rules.merchant_bonus
-
-    def family(caste: str, n: int) -> int:
-        return table[n + clerk_bonus] if caste == "clerk" and n else table[n]
-
-    base = {c: n for c, n in asm.printed.items() if n and c not in MINISTERS}
-    base_unity = sum(family(c, n) for c, n in base.items())
+    family, merchant_bonus = rules.caste_family, rules.merchant_bonus
+    base = asm.base_counts
+    base_unity = sum(family[c][n] for c, n in base.items())
     targets = knight_targets(asm, watched)
     out: list[Option] = []
-    runs: dict[tuple[int, int, int, int], int] = {}
+    runs: dict[tuple[object, ...], int] = {}
     odd, even = (minister_options(asm, m, watched) for m in MINISTERS)
     for combo in minister_combos(rules, odd, asm.printed["minister_odd"], even, asm.printed["minister_even"]):
-        counts = dict(base)
         unity = base_unity
         for caste, n in combo.added:
-            before = counts.get(caste, 0)
-            counts[caste] = before + n
-            unity += family(caste, before + n) - family(caste, before)
-        run_key = (combo.run_odd, combo.run_even, combo.merchant_odd, combo.merchant_even)
+            before = base.get(caste, 0)
+            unity += family[caste][before + n] - family[caste][before]
+        run_key = combo.run_key
         plain_run = runs.get(run_key, -1)
         if plain_run < 0:
             run, in_run, _ = best_run(rules, asm.present, asm.merchant_values, asm.top, *run_key)
             plain_run = runs[run_key] = run + in_run * merchant_bonus
-        out.append((asm.card_points + plain_run + unity, len(out), None, combo, counts))
+        out.append((asm.card_points + plain_run + unity, len(out), None, combo))
         if not (asm.printed["knight"] or combo.makes_knight):
             continue
-        knights = counts.get("knight", 0)
-        knight_gain = family("knight", knights + 1) - family("knight", knights)
+        added = combo.added_counts
+        knights = base.get("knight", 0) + added.get("knight", 0)
+        knight_gain = family["knight"][knights + 1] - family["knight"][knights]
         for target in targets:
             caste = target[0]
-            n = counts[caste]
-            delta = knight_gain + family(caste, n - 1) - family(caste, n)
+            n = base.get(caste, 0) + added.get(caste, 0)
+            total = asm.card_points + unity + knight_gain + family[caste][n - 1] - family[caste][n]
             if caste == "merchant":
-                run, in_run, _ = best_run(rules, asm.present, asm.merchants_after(target), asm.top, *run_key)
-                total = asm.card_points + run + in_run * merchant_bonus + unity + delta
+                merchant_key = (target, run_key)
+                merchant_run = runs.get(merchant_key, -1)
+                if merchant_run < 0:
+                    merchants = asm.merchants_after(target)
+                    run, in_run, _ = best_run(rules, asm.present, merchants, asm.top, *run_key)
+                    merchant_run = runs[merchant_key] = run + in_run * merchant_bonus
+                total += merchant_run
             else:
-                total = asm.card_points + plain_run + unity + delta
-            knighted = None
-            if need_counts:
-                knighted = dict(counts)
-                knighted[caste] -= 1
-                knighted["knight"] = knights + 1
-            out.append((total, len(out), target, combo, knighted))
+                total += plain_run
+            out.append((total, len(out), target, combo))
     return out
 
 
+def _choice_counts(asm: Assembly, knight: Card | None, combo: MinisterCombo) -> dict[str, int]:
+    """Final caste counts of one choice (castes reached by a Minister or the Knight included, even at 0)."""
+    counts = dict(asm.base_counts)
+    for caste, n in combo.added:
+        counts[caste] = counts.get(caste, 0) + n
+    if knight is not None:
+        counts[knight[0]] -= 1
+        counts["knight"] = counts.get("knight", 0) + 1
+    return counts
+
+
 def _caprice_points(
-    asm: Assembly, combo: MinisterCombo, counts: dict[str, int] | None, tests: list[tuple[Test, int]],
+    asm: Assembly, option: Option, tests: list[tuple[Test, int]],
+    facts_by_run: dict[tuple[int, int], AssemblyFacts],
 ) -> int:
-    assert counts is not None
-    longest = longest_run(asm.present, asm.top, combo.run_odd, combo.run_even)
-    facts = AssemblyFacts(asm.values, asm.card_points, longest)
-    return sum(bonus for test, bonus in tests if test(counts, facts))
+    """Bonuses of the undecided Caprices one choice meets (`facts_by_run` memoises facts per run Ministers)."""
+    combo = option[3]
+    counts = _choice_counts(asm, option[2], combo)
+    run_key = (combo.run_odd, combo.run_even)
+    facts = facts_by_run.get(run_key)
+    if facts is None:
+        longest = longest_run(asm.present, asm.top, combo.run_odd, combo.run_even)
+        facts = facts_by_run[run_key] = AssemblyFacts(asm.values, asm.card_points, longest)
+    points = 0
+    for test, bonus in tests:
+        if test(counts, facts):
+            points += bonus
+    return points
 
 
 def _breakdown(asm: Assembly, choice: Choice, caprices: tuple[tuple[str, int], ...]) -> Breakdown:
@@ -258,10 +308,11 @@ def _final_counts(asm: Assembly, knight: Card | None, castes: tuple[tuple[str, s
 def _unity(rules: Rules, counts: Mapping[str, int]) -> tuple[int, int]:
     """Family points (Clerk bonus included) and the largest family counted (0 if none)."""
     points = largest = 0
+    table = rules.family_table
     for caste, n in counts.items():
         if caste == "clerk":
             n += rules.clerk_bonus
-        family = rules.family_points(n)
+        family = table[n] if n < len(table) else rules.family_points(n)
         if family:
             points += family
             largest = max(largest, n)

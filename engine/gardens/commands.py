@@ -138,18 +138,32 @@ def place_decide(state: State, player: int, command: Command, rng: random.Random
 def realloc_legal(state: State, player: int) -> list[Command]:
     """Moves storage->groundwork, groundwork->groundwork, storage->supply, one resource each; or done."""
     p = state.players[player]
-    kinds = range(len(state.config.resources))
-    takers = [(dst, [accepts(state, player, dst, placed, r) for r in kinds]) for dst, placed in p.groundworks.items()]
+    takers = _takers(state, player)  # per resource: groundworks that accept one more (in groundwork order)
     legal: list[Command] = [("done",)]
     for r, count in enumerate(p.storage):
         if count > 0:
             legal.append(("move", STORAGE, SUPPLY, r))
-            legal.extend(("move", STORAGE, dst, r) for dst, wants in takers if wants[r])
+            legal.extend([("move", STORAGE, dst, r) for dst in takers[r]])
     for src, held in p.groundworks.items():
         for r, count in enumerate(held):
-            if count > 0:
-                legal.extend(("move", src, dst, r) for dst, wants in takers if wants[r] and dst != src)
+            if count > 0 and takers[r]:
+                legal.extend([("move", src, dst, r) for dst in takers[r] if dst != src])
     return legal
+
+
+def _takers(state: State, player: int) -> list[list[int]]:
+    """For each resource, the player's groundworks that may receive one more now (same test as `accepts`)."""
+    config = state.config
+    blocked = {card for target, card in state.sabotage.values() if target == player} if state.sabotage else ()
+    takers: list[list[int]] = [[] for _ in config.resources]
+    for dst, placed in state.players[player].groundworks.items():
+        if dst in blocked:
+            continue
+        cost = config.cards[dst].cost
+        for r, wanted in enumerate(takers):
+            if not config.only_needed or placed[r] < cost[r]:
+                wanted.append(dst)
+    return takers
 
 
 def realloc_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:

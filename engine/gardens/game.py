@@ -111,7 +111,8 @@ class GardensGame:
         if not state.todo:
             raise IllegalCommand("game_over", "the game has ended")
         kind, player = state.todo[-1][0], state.todo[-1][1]
-        if command not in self.legal_commands(state, player):
+        legal = state.legal_cache if state.legal_cache is not None else self.legal_commands(state, player)
+        if command not in legal:
             raise IllegalCommand(_rule_broken(state, player, kind, command), f"{command!r} at decision {kind!r}")
         return DECISIONS[kind][1](state, player, command, rng)
 

@@ -9,6 +9,14 @@ tile (common random numbers). The paired score and win-share differences
 estimate what having the tile is worth to a greedy player, with a 95% normal
 interval (use at least ~30 pairs).
 
+What it estimates: the worth of a whole-game *policy* for one seat (always
+take the tile when offered vs never), which mixes how often the tile is
+offered with what it is worth once taken. `balance tile-value`
+(simulate/tile_value.py) estimates the worth of one *choice* at a sampled
+bonus decision against the other tiles on offer there; it is the estimate
+the report shows. This one stays for the policy question and as the
+`prefer-<tile>` / `avoid-<tile>` agents usable in any run spec.
+
     .venv/bin/python -m engine.gardens.tile_value --ruleset base --players 3 --pairs 200
 """
 

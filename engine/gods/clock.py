@@ -4,7 +4,11 @@ Each player has a next-ready time. The next actor is the player whose
 pending decision completes earliest; a player who had nothing to do acts at
 the current clock as soon as something becomes possible. Exact ties go to
 the lower `lot`, a random key drawn with every think time (a seeded lot).
-Think times are chance outcomes: drawn in `decide`, written into events.
+Think times are chance outcomes: drawn in `setup` (the first, logged on
+`tiles_dealt`) and in `decide` (the next), written into events.
+
+A player's timing profile comes from its agent's name (`timing.<agent name>`
+in the ruleset, else `timing.default`), fixed when the game starts.
 """
 
 from __future__ import annotations
@@ -18,9 +22,17 @@ LOT_BITS = 30
 MIN_THINK_MS = 1
 
 
+DEFAULT_PROFILE = "default"
+
+
+def profile_of(config: GodsConfig, agent: str) -> str:
+    """The timing profile of an agent name: its own if the ruleset has one, else the default."""
+    return agent if agent in config.timing else DEFAULT_PROFILE
+
+
 def profile_timing(config: GodsConfig, profile: str) -> Timing:
     """The timing of a profile name, or the default profile's."""
-    return config.timing.get(profile) or config.timing["default"]
+    return config.timing.get(profile) or config.timing[DEFAULT_PROFILE]
 
 
 def sample_think(config: GodsConfig, profile: str, rng: random.Random) -> tuple[int, int]:
@@ -36,5 +48,5 @@ def action_time(state: GodsState, player: int) -> int:
 
 
 def acting_order(state: GodsState) -> list[int]:
-    """Players by when their decision completes: players without a pace first (by seat), then time, then lot."""
-    return sorted(range(state.num_players), key=lambda p: (state.profile[p] != "", action_time(state, p), state.lot[p]))
+    """Players by when their decision completes, exact ties by lot."""
+    return sorted(range(state.num_players), key=lambda p: (action_time(state, p), state.lot[p]))

@@ -6,14 +6,6 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
-class DeclarePace:
-    """Before acting, a player declares its timing profile (its agent's speed)."""
-
-    player: int
-    profile: str
-
-
-@dataclass(frozen=True, slots=True)
 class Draw:
     """With both hands free, draw `count` tiles from the bag."""
 
@@ -80,4 +72,4 @@ class DeclareEnd:
     player: int
 
 
-Command = DeclarePace | Draw | Place | Discard | ClaimGod | PlaceProphet | PlaceCity | ClaimCity | DeclareEnd
+Command = Draw | Place | Discard | ClaimGod | PlaceProphet | PlaceCity | ClaimCity | DeclareEnd

@@ -21,7 +21,6 @@ from engine.gods.commands import (
     ClaimGod,
     Command,
     DeclareEnd,
-    DeclarePace,
     Discard,
     Draw,
     Place,
@@ -35,7 +34,6 @@ from engine.gods.events import (
     GameEnded,
     GodClaimed,
     LandscapeScored,
-    PaceDeclared,
     PlayerScored,
     ProphetPlaced,
     TileDiscarded,
@@ -77,25 +75,11 @@ def decide(state: GodsState, command: Command, rng: random.Random) -> list[Event
     return handler(state, command, rng)
 
 
-def _think(state: GodsState, player: int, rng: random.Random, profile: str = "") -> tuple[int, int]:
-    return sample_think(state.config, profile or state.profile[player], rng)
-
-
-def _pace(state: GodsState, c: DeclarePace, rng: random.Random) -> list[Event]:
-    if state.profile[c.player]:
-        raise IllegalCommand("pace_once", f"player {c.player} already declared pace {state.profile[c.player]!r}")
-    if c.profile not in state.config.timing:
-        raise IllegalCommand("unknown_profile", f"{c.profile!r}; the ruleset has {sorted(state.config.timing)}")
-    return [PaceDeclared(c.player, c.profile, *_think(state, c.player, rng, c.profile))]
-
-
-def _require_paced(state: GodsState, player: int) -> None:
-    if not state.profile[player]:
-        raise IllegalCommand("pace_first", f"player {player} must declare a pace before acting")
+def _think(state: GodsState, player: int, rng: random.Random) -> tuple[int, int]:
+    return sample_think(state.config, state.profile[player], rng)
 
 
 def _draw(state: GodsState, c: Draw, rng: random.Random) -> list[Event]:
-    _require_paced(state, c.player)
     if state.hands[c.player]:
         raise IllegalCommand("draw_needs_free_hands", "a player draws only with both hands free")
     if c.count not in state.config.draw_counts or c.count > state.bag_left:
@@ -108,7 +92,6 @@ def _draw(state: GodsState, c: Draw, rng: random.Random) -> list[Event]:
 
 
 def _place(state: GodsState, c: Place, rng: random.Random) -> list[Event]:
-    _require_paced(state, c.player)
     _check_source(state, c)
     _check_space(state, c)
     x, y = xy(c.cell)
@@ -145,7 +128,6 @@ def _check_space(state: GodsState, c: Place) -> None:
 
 
 def _discard(state: GodsState, c: Discard, rng: random.Random) -> list[Event]:
-    _require_paced(state, c.player)
     if c.tile not in state.hands[c.player]:
         raise IllegalCommand("tile_not_in_hand", f"tile {c.tile} is not in player {c.player}'s hands")
     limit = state.config.discard_limit[state.num_players]
@@ -157,7 +139,6 @@ def _discard(state: GodsState, c: Discard, rng: random.Random) -> list[Event]:
 
 
 def _claim_god(state: GodsState, c: ClaimGod, rng: random.Random) -> list[Event]:
-    _require_paced(state, c.player)
     if state.player_god[c.player] != NOBODY:
         raise IllegalCommand("one_god_each", f"player {c.player} already follows a god")
     if not 0 <= c.landscape < len(LANDSCAPES) or state.god_of[c.landscape] != NOBODY:
@@ -179,7 +160,6 @@ def _prophet(state: GodsState, c: PlaceProphet, rng: random.Random) -> list[Even
 
 
 def _city(state: GodsState, c: PlaceCity, rng: random.Random) -> list[Event]:
-    _require_paced(state, c.player)
     if len(state.cities) >= state.config.city_markers:
         raise IllegalCommand("city_markers", "all city markers are in play")
     if c.cell not in rules.city_spaces(state, c.player):
@@ -228,7 +208,6 @@ def final_scores(state: GodsState) -> list[Event]:
 
 
 _DECIDERS: dict[type, Callable[[GodsState, Any, random.Random], list[Event]]] = {
-    DeclarePace: _pace,
     Draw: _draw,
     Place: _place,
     Discard: _discard,

@@ -3,6 +3,8 @@
 Action events carry `think_ms` (the acting player's next think time, drawn
 in `decide`) and `lot` (a random key that breaks exact ready-time ties):
 applying one sets the player's next ready time to clock + think_ms.
+`tiles_dealt` carries each player's first think time, its timing profile
+(named after its agent, see `clock.py`) and that profile's mean think time.
 """
 
 from __future__ import annotations
@@ -24,20 +26,13 @@ class BagShuffled(Event):
 
 @dataclass(frozen=True, slots=True)
 class TilesDealt(Event):
-    """A player's starting tiles, taken from the top of the bag."""
+    """A player's starting tiles from the top of the bag, timing profile (from its agent) and first think time."""
 
     TYPE = "tiles_dealt"
     player: int
     tiles: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PaceDeclared(Event):
-    """A player's timing profile (its agent's pace) and first think time."""
-
-    TYPE = "pace_declared"
-    player: int
     profile: str
+    think_mean_ms: int
     think_ms: int
     lot: int
 
@@ -183,7 +178,7 @@ class GameEnded(Event):
 
 
 GODS_EVENTS: tuple[type[Event], ...] = (
-    BagShuffled, TilesDealt, PaceDeclared, TilesDrawn, TilePlaced, TileDiscarded, GodClaimed,
+    BagShuffled, TilesDealt, TilesDrawn, TilePlaced, TileDiscarded, GodClaimed,
     ProphetPlaced, CityPlaced, CityClaimed, CityBroken, LandscapeScored, PlayerScored, GameEnded,
 )
 
@@ -199,6 +194,7 @@ COLUMNS: dict[str, pa.DataType] = {
     "lot": pa.int32(),
     "group": pa.int8(),
     "profile": pa.string(),
+    "think_mean_ms": pa.int32(),
     "god": pa.string(),
     "landscape": pa.string(),
     "region_size": pa.int16(),

@@ -19,7 +19,6 @@ from engine.gods.events import (
     GameEnded,
     GodClaimed,
     LandscapeScored,
-    PaceDeclared,
     PlayerScored,
     ProphetPlaced,
     TileDiscarded,
@@ -58,13 +57,12 @@ def _bag_shuffled(state: GodsState, e: BagShuffled) -> None:
 
 
 def _tiles_dealt(state: GodsState, e: TilesDealt) -> None:
+    """Starting tiles and the first decision's time (setup: no action, the clock stays)."""
     state.hands[e.player].extend(e.tiles)
     state.bag_top += len(e.tiles)
-
-
-def _pace_declared(state: GodsState, e: PaceDeclared) -> None:
     state.profile[e.player] = e.profile
-    _act(state, e.player, e.think_ms, e.lot)
+    state.ready[e.player] = state.clock_ms + e.think_ms
+    state.lot[e.player] = e.lot
 
 
 def _tiles_drawn(state: GodsState, e: TilesDrawn) -> None:
@@ -150,7 +148,6 @@ def _game_ended(state: GodsState, e: GameEnded) -> None:
 _HANDLERS: dict[type, Callable[[GodsState, Any], None]] = {
     BagShuffled: _bag_shuffled,
     TilesDealt: _tiles_dealt,
-    PaceDeclared: _pace_declared,
     TilesDrawn: _tiles_drawn,
     TilePlaced: _tile_placed,
     TileDiscarded: _tile_discarded,

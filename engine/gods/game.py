@@ -3,8 +3,9 @@
 Players build an 8x8 world from two-sided landscape tiles, claim the gods of
 landscapes, send prophets to regions and found cities; the god with the most
 points wins. Real time is a discrete-event clock: every player has a
-next-ready time drawn from its timing profile, and the next actor is the one
-whose decision completes first (exact ties by a seeded lot). Rules live in
+next-ready time drawn from its timing profile (chosen by its agent's name,
+see `clock.py`), and the next actor is the one whose decision completes
+first (exact ties by a seeded lot). Rules live in
 `rules.py`/`decide.py`, state changes in `evolve.py`, scoring in
 `scoring.py`, all ruleset data in `rulesets/*.toml`.
 """
@@ -20,6 +21,7 @@ from engine.core.ruleset import Ruleset
 from engine.gods import config as gods_config
 from engine.gods import decide as gods_decide
 from engine.gods import rules
+from engine.gods.clock import profile_of, profile_timing, sample_think
 from engine.gods.commands import Command
 from engine.gods.events import COLUMNS, GODS_EVENTS, BagShuffled, TilesDealt
 from engine.gods.evolve import evolve
@@ -28,7 +30,7 @@ from engine.gods.scoring import score_all
 from engine.gods.state import GodsState, GodsView, fingerprint, new_state, view_of
 
 # setup (shuffle + deals) + per tile at most draw, discard, place and prophet,
-# cities placed/claimed/broken, god claims, paces, scores and the end.
+# cities placed/claimed/broken, god claims, scores and the end.
 MAX_EVENTS = 1000
 # standard: cities 8 x 5 + regions (each tile in at most 4 regions) + both bonuses = 316;
 # the bound leaves room for rulesets with bigger city points or bonuses.
@@ -50,20 +52,26 @@ class GodsGame:
         return gods_config.load(name_or_path)
 
     def initial_state(self, ruleset: Ruleset, num_players: int, seed: int, agents: tuple[str, ...] = ()) -> GodsState:
-        """Empty world before the shuffle."""
+        """Empty world before the shuffle; each seat's timing profile from its agent's name (default without)."""
         config = gods_config.config_of(ruleset)
         if num_players not in config.player_counts:
             raise ruleset.error("players.counts", f"{num_players} players not allowed (allowed {config.player_counts})")
-        return new_state(config, num_players)
+        if agents and len(agents) != num_players:
+            raise ValueError(f"gods: {len(agents)} agent names for {num_players} players")
+        names = agents or ("",) * num_players
+        return new_state(config, [profile_of(config, name) for name in names])
 
     def setup(self, state: GodsState, rng: random.Random) -> list[Event]:
-        """Shuffle the bag and deal each player's starting tiles."""
-        order = list(range(len(state.config.tiles)))
+        """Shuffle the bag, deal each player's starting tiles and draw its first think time."""
+        config = state.config
+        order = list(range(len(config.tiles)))
         rng.shuffle(order)
         events: list[Event] = [BagShuffled(tuple(order))]
-        k = state.config.start_tiles
-        for p in range(state.num_players):
-            events.append(TilesDealt(p, tuple(order[p * k:(p + 1) * k])))
+        k = config.start_tiles
+        for p, profile in enumerate(state.profile):
+            mean_ms = round(profile_timing(config, profile).mean_ms)
+            think = sample_think(config, profile, rng)
+            events.append(TilesDealt(p, tuple(order[p * k:(p + 1) * k]), profile, mean_ms, *think))
         return events
 
     def to_move(self, state: GodsState) -> int | None:

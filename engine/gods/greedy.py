@@ -1,23 +1,23 @@
-"""One-ply evaluation for the greedy agent, and the 4 Gods agents with their paces.
+"""One-ply evaluation for the greedy agent, and the extra 4 Gods agent `greedy-fast`.
 
-Agents declare their pace first: the `DeclarePace` command naming their own
-profile (`timing.<agent name>` in the ruleset, else `default`). After that
-`random` picks uniformly and `greedy`/`greedy-fast` pick the best value.
+An agent's speed is not its own business: the game gives each seat the
+timing profile named like its agent (`timing.<agent name>` in the ruleset,
+else `timing.default`). The core `random` and `greedy` agents therefore play
+4 Gods as they are; `greedy-fast` is the core greedy agent under another
+name, so that the ruleset can give it a faster profile (20% in `standard`).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from engine.core.agents import GreedyAgent, RandomAgent
+from engine.core.agents import GreedyAgent
 from engine.gods.board import NEIGHBOURS, region_nodes
 from engine.gods.commands import (
     ClaimCity,
     ClaimGod,
     Command,
-    DeclarePace,
     Discard,
     Draw,
     Place,
@@ -33,10 +33,6 @@ def greedy_value(view: GodsView, command: Command) -> float:
     """How much the acting player likes a command, looking one action ahead."""
     evaluate = _VALUES.get(type(command))
     return evaluate(view, command) if evaluate is not None else 0.0
-
-
-def _pace(view: GodsView, c: DeclarePace) -> float:
-    return 1.0 if c.profile == "default" else 0.0
 
 
 def _claim_god(view: GodsView, c: ClaimGod) -> float:
@@ -99,7 +95,6 @@ def _my_god(view: GodsView) -> int:
 
 
 _VALUES: dict[type, Callable[[GodsView, Any], float]] = {
-    DeclarePace: _pace,
     ClaimGod: _claim_god,
     Place: _place,
     PlaceProphet: _prophet,
@@ -110,38 +105,12 @@ _VALUES: dict[type, Callable[[GodsView, Any], float]] = {
 }
 
 
-def _own_pace(name: str, legal: Sequence[Any]) -> Any:
-    """The DeclarePace command for this agent's own profile (else the default one)."""
-    by_profile = {c.profile: c for c in legal}
-    return by_profile.get(name) or by_profile.get("default") or legal[0]
+class FastGreedy(GreedyAgent):
+    """The core greedy agent; its name selects the ruleset's `timing.greedy-fast` profile."""
 
-
-class PacedRandom(RandomAgent):
-    """Uniform over legal commands, after declaring its own pace."""
-
-    def __init__(self, name: str = "random") -> None:
-        self.name = name
-
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        if isinstance(legal[0], DeclarePace):
-            return _own_pace(self.name, legal)
-        return super().choose(game, view, legal, rng)
-
-
-class PacedGreedy(GreedyAgent):
-    """One-ply greedy, after declaring its own pace (`greedy-fast` thinks 20% faster per the ruleset)."""
-
-    def __init__(self, name: str = "greedy") -> None:
-        self.name = name
-
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        if isinstance(legal[0], DeclarePace):
-            return _own_pace(self.name, legal)
-        return super().choose(game, view, legal, rng)
+    name = "greedy-fast"
 
 
 AGENTS: dict[str, Callable[[], Any]] = {
-    "random": lambda: PacedRandom("random"),
-    "greedy": lambda: PacedGreedy("greedy"),
-    "greedy-fast": lambda: PacedGreedy("greedy-fast"),
+    "greedy-fast": FastGreedy,
 }

@@ -15,7 +15,6 @@ from engine.gods.commands import (
     ClaimGod,
     Command,
     DeclareEnd,
-    DeclarePace,
     Discard,
     Draw,
     Place,
@@ -153,8 +152,6 @@ def legal_commands(state: GodsState, player: int) -> list[Command]:
 def _legal(state: GodsState, player: int) -> list[Command]:
     if state.end_reason:
         return []
-    if not state.profile[player]:
-        return [DeclarePace(player, name) for name in sorted(state.config.timing)]
     progress = progress_commands(state, player)
     if progress:
         return progress + claim_commands(state, player)

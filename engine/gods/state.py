@@ -91,12 +91,12 @@ class GodsState:
         return clone
 
 
-def new_state(config: GodsConfig, num_players: int) -> GodsState:
-    """The state before setup: empty world, nobody has tiles, gods or pace yet."""
-    n = num_players
+def new_state(config: GodsConfig, profiles: list[str]) -> GodsState:
+    """The state before setup: empty world, nobody has tiles or gods; each seat's timing profile."""
+    n = len(profiles)
     return GodsState(
         config, n, hands=[[] for _ in range(n)], discards=[[] for _ in range(n)], player_god=[NOBODY] * n,
-        god_ms=[NOBODY] * n, prophets_left=[config.prophets] * n, just_placed=[EMPTY] * n, profile=[""] * n,
+        god_ms=[NOBODY] * n, prophets_left=[config.prophets] * n, just_placed=[EMPTY] * n, profile=list(profiles),
         ready=[0] * n, lot=[0] * n,
     )
 

@@ -214,7 +214,7 @@ def test_caprice_condition_passes_and_fails(caprice_id: str) -> None:
 
 
 # An independent brute force: every Minister caste, every explicit Minister run value, every Knight target card.
-def _brute_force(cards, caprices, rules) -> int:
+def _brute_force(cards, caprices, rules, minister_knight_enables: bool = True) -> int:
     ministers = [i for i, (c, _) in enumerate(cards) if c.startswith("minister")]
     caste_options = [("minister", *rules.minister_castes[cards[i][0]]) for i in ministers]
     value_options = [[None, *range(1 if cards[i][0] == "minister_odd" else 0, rules.top_value + 1, 2)]
@@ -224,7 +224,7 @@ def _brute_force(cards, caprices, rules) -> int:
         final = [c for c, _ in cards]
         for i, caste in zip(ministers, castes):
             final[i] = caste
-        knights = "knight" in final
+        knights = "knight" in (final if minister_knight_enables else [c for c, _ in cards])
         targetable = [i for i, (c, _) in enumerate(cards) if c in ("peasant", "artisan", "bourgeoise", "merchant")]
         targets = [None] + (targetable if knights else [])
         for target in targets:
@@ -270,6 +270,37 @@ def test_exact_optimum_matches_an_independent_brute_force() -> None:
         assert score_assembly(cards, caprices).total == expected, cards
         assert score_total(cards, caprices, rules) == expected, cards
         checked += 1
+
+
+ENABLES = "transformed_enables_knight = { value = true"
+
+
+def test_exact_optimum_matches_brute_force_when_a_minister_knight_does_not_enable(tmp_path) -> None:
+    rules = compile_rules(load_edited(tmp_path, ENABLES, ENABLES.replace("true", "false")))
+    rng = random.Random(20261201)
+    deck = list(rules.deck)
+    pool = list(rules.caprices)
+    checked = 0
+    while checked < 40:
+        cards = rng.sample(deck, rng.randint(6, 10))
+        if not 1 <= sum(1 for c, _ in cards if c.startswith("minister")) <= 2:
+            continue
+        caprices = [(cid, b) for cid, b in zip(rng.sample(pool, 4), (30, 20, 15, 10))]
+        expected = _brute_force(cards, caprices, rules, minister_knight_enables=False)
+        assert score_assembly(cards, caprices, rules).total == expected, cards
+        checked += 1
+
+
+def test_a_minister_knight_plus_the_printed_knight_transformation_make_a_family(tmp_path) -> None:
+    # Found by comparing with the pre-optimisation scorer, which pruned the Minister-Knight as 'inert'
+    # (2 Knights at most) and scored 36: the printed Knight's transformation makes the third Knight.
+    rules = compile_rules(load_edited(tmp_path, ENABLES, ENABLES.replace("true", "false")))
+    cards = [("merchant", 4), ("peasant", 1), ("artisan", 2), ("bourgeoise", 2), ("noble", 9),
+             ("minister_even", 1), ("knight", 4), ("peasant", 0), ("merchant", 3)]
+    caprices = [("point_d_orgueil", 30), ("deux_clans", 20), ("le_conseil_des_ministres", 15), ("le_juste_milieu", 10)]
+    result = score_assembly(cards, caprices, rules)
+    assert (result.total, result.unity_points, result.largest_family) == (41, 5, 3)
+    assert result.minister_choices == (("minister_even", "knight", None),) and result.knight_target is not None
 
 
 def test_compile_is_cached_per_ruleset() -> None:

@@ -128,3 +128,10 @@ def test_metric_model_is_skipped_without_tile_value_runs(tmp_path):
     result = build(lake, tmp_path / "wh.duckdb")
     assert {"stg_gardens__tile_values", "met_gardens_tile_values"} <= set(result.skipped)
     assert "met_gardens_bonus_tiles" in result.models
+
+
+def test_t_interval_uses_student_quantiles_for_few_decisions():
+    assert tv.t975(1) == 12.706 and tv.t975(30) == 2.042
+    assert tv.t975(60) == pytest.approx(2.000, abs=0.003) and tv.t975(120) == pytest.approx(1.980, abs=0.003)
+    mean, half = tv.mean_interval([1.0, 3.0])
+    assert mean == 2.0 and half == pytest.approx(12.706 * 2 ** 0.5 / 2 ** 0.5)

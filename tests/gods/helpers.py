@@ -7,7 +7,7 @@ import random
 from engine.core.events import Event
 from engine.core.ruleset import Ruleset
 from engine.gods.board import cell_at
-from engine.gods.events import BagShuffled, PaceDeclared, TilePlaced, TilesDealt
+from engine.gods.events import BagShuffled, TilePlaced, TilesDealt
 from engine.gods.game import GAME
 from engine.gods.state import GodsState
 
@@ -49,8 +49,12 @@ def start(
     order = tuple(dealt + [t for t in range(len(TILES)) if t not in dealt])
     paces = paces if paces is not None else [10 * (p + 1) for p in range(players)]
     state = GAME.initial_state(ruleset, players, 0)
-    state = apply(state, BagShuffled(order), *(TilesDealt(p, tuple(h)) for p, h in enumerate(hands)))
-    return apply(state, *(PaceDeclared(p, "default", paces[p], p) for p in range(players)))
+    return apply(state, BagShuffled(order), *(dealt_event(p, h, paces[p], p) for p, h in enumerate(hands)))
+
+
+def dealt_event(player: int, hand: list[int], think_ms: int, lot: int, profile: str = "default") -> TilesDealt:
+    """A tiles_dealt event: the starting hand and the first think time (mean 4000 ms, the standard default)."""
+    return TilesDealt(player, tuple(hand), profile, 4000, think_ms, lot)
 
 
 def to_hand(state: GodsState, player: int, tile: int) -> None:

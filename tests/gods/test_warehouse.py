@@ -39,8 +39,24 @@ def test_one_row_per_player_and_per_landscape(con: duckdb.DuckDBPyConnection) ->
 
 def test_the_fast_pace_is_faster_relative_to_the_table(con: duckdb.DuckDBPyConnection) -> None:
     rows = dict(con.sql("select pace, avg(relative_think) from fct_gods_player_games group by pace").fetchall())
-    assert set(rows) == {"greedy", "greedy-fast"}
-    assert rows["greedy-fast"] < 0.9 < 1.1 < rows["greedy"]
+    assert set(rows) == {"default", "greedy-fast"}  # greedy has no profile of its own: the default
+    assert rows["greedy-fast"] < 0.9 < 1.1 < rows["default"]
+
+
+def test_each_seat_paces_by_its_agent_name(con: duckdb.DuckDBPyConnection) -> None:
+    rows = con.sql("select distinct agent, pace, pace_mean_ms from fct_gods_player_games order by agent").fetchall()
+    assert rows == [("greedy", "default", 4000), ("greedy-fast", "greedy-fast", 3200)]
+
+
+def test_speed_metric_reads_the_declared_relative_pace(con: duckdb.DuckDBPyConnection) -> None:
+    rows = con.sql("select num_players, pace, relative_pace, n, matchup from met_gods_speed "
+                   "order by num_players, relative_pace").fetchall()
+    # 2 players: 3200 / 4000 and 4000 / 3200; 4 players (2 of each): 3200 / 3733 and 4000 / 3467
+    assert [(r[0], r[1], float(r[2]), r[3]) for r in rows] == [
+        (2, "greedy-fast", 0.8, GAMES), (2, "default", 1.25, GAMES),
+        (4, "greedy-fast", 0.86, 2 * GAMES), (4, "default", 1.15, 2 * GAMES),
+    ]
+    assert {r[4] for r in rows} == {"greedy vs greedy-fast"}
 
 
 def test_claim_order_runs_from_one_to_the_number_of_claimers(con: duckdb.DuckDBPyConnection) -> None:

@@ -1,0 +1,49 @@
+"""`balance bench`: games/s and events/s per agent, logging overhead, pipeline scaling."""
+
+from __future__ import annotations
+
+import argparse
+
+from engine.registry import get_game
+from simulate.bench import Throughput, logging_overhead, pipeline_throughput_fresh
+from simulate.spec import RunSpec, SpecError, parse_int_list, parse_name_list
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", default="caprices", help="game id (default: caprices)")
+    parser.add_argument("--games", type=int, default=200, help="games per measurement (default: 200)")
+    parser.add_argument("--players", type=int, default=4, help="player count (default: 4)")
+    parser.add_argument("--agents", default="random,greedy", help="agent types, each measured alone")
+    parser.add_argument("--workers", default="1,2", help="worker counts for the pipeline figure (default: 1,2)")
+    parser.add_argument("--ruleset", help="ruleset name or .toml path (default: the game's default)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--repeats", type=int, default=3, help="timed repeats per mode; the best is kept (default: 3)")
+
+
+def run(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    ruleset = args.ruleset or game.default_ruleset
+    workers = parse_int_list(args.workers, "--workers")
+    if any(w < 1 for w in workers):
+        raise SpecError("--workers: every worker count must be at least 1")
+    print(f"balance bench: game {args.game}, {args.players} players, {args.games} games per figure, "
+          "wall-clock on this machine (shared machines give noisy figures)")
+    print(f"one core, warm caches, best of {args.repeats}: events logged vs discarded, per agent type")
+    print(f"{'agent':8} {'mode':32} {'games/s':>10} {'events/s':>12}")
+    for agent in parse_name_list(args.agents):
+        spec = RunSpec(args.game, ruleset, (args.players,), (agent,), args.games, args.seed, args.games, "bench")
+        discarded, logged = logging_overhead(game, spec, max(1, args.repeats))
+        for figure in (discarded, logged):
+            _print_row(agent, figure)
+        print(f"{agent:8} {'logging overhead (logged/discarded)':32} {logged.seconds / discarded.seconds:>10.2f}")
+    lineup = tuple(parse_name_list(args.agents))
+    print("pipeline through runner.run, each in a fresh process (cold caches, pool start-up included):")
+    for count in workers:
+        batch = max(1, args.games // (4 * count))
+        spec = RunSpec(args.game, ruleset, (args.players,), lineup, args.games, args.seed, batch, f"bench-w{count}")
+        _print_row(",".join(lineup), pipeline_throughput_fresh(spec, count))
+    return 0
+
+
+def _print_row(agent: str, figure: Throughput) -> None:
+    print(f"{agent:8} {figure.label:32} {figure.games_per_s:>10.1f} {figure.events_per_s:>12.0f}")

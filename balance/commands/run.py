@@ -1,0 +1,90 @@
+"""`balance run`: the default study end to end (simulate, build the warehouse, report).
+
+Run ids derive from each study entry's content and runs are resumed, so
+re-running finishes an interrupted study and never duplicates games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import duckdb
+
+from balance.report import DEFAULT_OUT, build_reports
+from balance.study import STUDY_FILE, load_study
+from simulate.lake import DEFAULT_LAKE
+from simulate.runner import run as run_spec
+from simulate.tile_value import run_step as tile_value_step
+from simulate.tile_value import study_steps as tile_value_steps
+from warehouse.build import build
+
+DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")
+# name -> query of (game, widest half-width) rows
+HEADLINES = {
+    "seat win rate": (
+        "select game, max(win_hi - win_lo) / 2 from met_seat_advantage group by game order by game"),
+    "Caprice hit rate (overall, per Caprice)": (
+        "select 'caprices', max(hit_hi - hit_lo) / 2 from met_caprice_hit_rate where dimension = 'overall'"),
+    "Caprice hit rate by slot and player count": (
+        "select 'caprices', max(hit_hi - hit_lo) / 2 from met_caprice_slot_hit_rate where num_players <> 'all'"),
+    "agent win rate (mixed line-ups)": (
+        "select game, max(win_hi - win_lo) / 2 from met_agent_win_rate group by game order by game"),
+    "4 Gods speed effect (greedy vs greedy-fast win rate)": (
+        "select 'gods', max(win_hi - win_lo) / 2 from met_gods_speed where matchup = 'greedy vs greedy-fast'"),
+    "4 Gods win rate by god (all player counts)": (
+        "select 'gods', max(win_hi - win_lo) / 2 from met_gods_god_win_rate where num_players = 'all'"),
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--study", type=Path, default=STUDY_FILE, help="study file of [[run]] specs")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply every entry's game count (e.g. 0.1 to try)")
+    parser.add_argument("--lake", type=Path, default=DEFAULT_LAKE, help=f"lake folder (default: {DEFAULT_LAKE})")
+    parser.add_argument("--warehouse", type=Path, default=DEFAULT_WAREHOUSE, help="DuckDB file to write")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"report folder (default: {DEFAULT_OUT}/)")
+    parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+
+
+def run(args: argparse.Namespace) -> int:
+    specs = load_study(args.study, args.scale)
+    started = time.perf_counter()
+    for spec in specs:
+        t0 = time.perf_counter()
+        manifest = run_spec(spec, args.lake, workers=args.workers, resume=True, progress=not args.no_progress)
+        print(f"{spec.run_id}: {spec.game} players {list(spec.players)} agents {list(spec.agents)}, "
+              f"{manifest.totals['games']} games ({manifest.timings['games_played_now']} played now) "
+              f"in {time.perf_counter() - t0:.1f}s")
+    for step in tile_value_steps(args.study, args.scale):
+        t0 = time.perf_counter()
+        path, measured = tile_value_step(step, args.lake)
+        print(f"tile values {step.ruleset} {step.players}p, {step.games} games x {step.rollouts} rollouts: "
+              f"{path} ({'measured' if measured else 'already in the lake'}) in {time.perf_counter() - t0:.1f}s")
+    simulated = time.perf_counter()
+    result = build(args.lake, args.warehouse)
+    print(f"built {result.warehouse} in {result.seconds:.1f}s; {len(result.tests)} invariant tests passed")
+    for line in headline_half_widths(args.warehouse):
+        print(line)
+    built = time.perf_counter()
+    for report in build_reports(args.warehouse, args.out):
+        print(f"wrote {report.html}")
+    done = time.perf_counter()
+    print(f"balance run: {done - started:.0f}s (simulate {simulated - started:.0f}s, "
+          f"warehouse {built - simulated:.0f}s, reports {done - built:.0f}s)")
+    return 0
+
+
+def headline_half_widths(warehouse: Path) -> list[str]:
+    """The widest 95% half-width of each headline rate, in percentage points."""
+    lines = []
+    with duckdb.connect(str(warehouse), read_only=True) as con:
+        for name, sql in HEADLINES.items():
+            try:
+                rows = con.execute(sql).fetchall()
+            except duckdb.CatalogException:
+                continue  # that game's metrics are absent from this study
+            lines += [f"widest 95% half-width, {game} {name}: ±{100 * value:.1f} points"
+                      for game, value in rows if value is not None]
+    return lines

@@ -1,0 +1,37 @@
+"""`balance verify`: replay every game in the lake and check its digest (exit 2 on any problem)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from simulate.lake import DEFAULT_LAKE
+from simulate.verify import verify
+
+EXIT_OK, EXIT_USER, EXIT_DATA = 0, 1, 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lake", type=Path, default=DEFAULT_LAKE, help=f"lake folder (default: {DEFAULT_LAKE})")
+    parser.add_argument("--run", help="verify only this run id (default: every run)")
+    parser.add_argument("--workers", type=int, help="processes checking files in parallel (default: all cores)")
+
+
+def run(args: argparse.Namespace) -> int:
+    report = verify(args.lake, args.run, workers=args.workers)
+    if not report.runs:
+        what = f"no run {args.run!r}" if args.run else "no runs"
+        print(f"balance verify: {what} in {args.lake}; check --lake DIR (default {DEFAULT_LAKE}) and --run",
+              file=sys.stderr)
+        return EXIT_USER
+    summary = (f"{len(report.runs)} run(s), {report.files} file(s), {report.games} game(s), "
+               f"{report.events} event(s) checked in {args.lake}")
+    if report.ok:
+        print(f"ok: {summary}; every game replays to its sealed digest")
+        return EXIT_OK
+    print(f"REJECTED: {summary}; {len(report.problems)} problem(s):", file=sys.stderr)
+    print("file / game / seq / problem", file=sys.stderr)
+    for problem in report.problems:
+        print(problem.line(), file=sys.stderr)
+    return EXIT_DATA

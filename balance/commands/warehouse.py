@@ -1,0 +1,39 @@
+"""`balance warehouse build`: build the DuckDB warehouse from the Parquet lake."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from warehouse.build import InvariantError, LakeError, build
+
+DEFAULT_LAKE = Path("data/lake")
+DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")
+EXIT_DATA = 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    build_parser = actions.add_parser("build", help="staging views, fact and metric tables, invariant tests")
+    build_parser.add_argument("--lake", type=Path, default=DEFAULT_LAKE, help=f"lake folder (default: {DEFAULT_LAKE})")
+    build_parser.add_argument(
+        "--warehouse", type=Path, default=DEFAULT_WAREHOUSE, help=f"DuckDB file to write (default: {DEFAULT_WAREHOUSE})"
+    )
+    build_parser.add_argument("--skip-tests", action="store_true", help="do not run the zero-row invariant queries")
+    build_parser.add_argument("--verbose", action="store_true", help="print each model and test as it is built")
+
+
+def run(args: argparse.Namespace) -> int:
+    log = (lambda msg: print(msg, file=sys.stderr)) if args.verbose else None
+    try:
+        result = build(args.lake, args.warehouse, run_tests=not args.skip_tests, log=log)
+    except (LakeError, InvariantError) as exc:
+        print(f"balance warehouse build: data rejected: {exc}", file=sys.stderr)
+        return EXIT_DATA
+    games = ", ".join(f"{game}: {n} games" for game, n in result.games.items())
+    print(
+        f"built {result.warehouse} in {result.seconds:.1f}s ({games}); {len(result.models)} models, "
+        f"{len(result.tests)} invariant tests passed, skipped (input absent): {', '.join(result.skipped) or 'none'}"
+    )
+    return 0

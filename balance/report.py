@@ -1,0 +1,121 @@
+"""HTML balance reports: execute the notebooks on a warehouse and export them.
+
+Each notebook in `notebooks/` (jupytext percent format) is converted, executed
+with papermill on the venv's own `python3` kernel with the warehouse path as
+its parameter, and exported to self-contained HTML with the code hidden.
+`overview` always runs; a game's notebook (`<game>.py`) runs only when that
+game is in the warehouse. Everything is written to a staging folder first and
+moved into place only when every notebook succeeded, so a failing notebook
+leaves the earlier reports untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+
+from balance.report_index import write_index
+from engine.core.errors import BalanceError
+
+NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+DEFAULT_OUT = Path("reports")
+GENERIC_NOTEBOOKS = ("overview",)
+KERNEL = "python3"
+EXECUTED_DIR = "_executed"  # executed .ipynb files, kept for debugging (git-ignored)
+
+
+class ReportError(BalanceError):
+    """A notebook failed (named, with its cell error) or the warehouse is missing."""
+
+
+@dataclass(frozen=True)
+class Report:
+    """One notebook's HTML report."""
+
+    name: str
+    html: Path
+
+
+def games_in(warehouse: Path) -> list[str]:
+    """The games that have at least one game in the warehouse."""
+    if not warehouse.exists():
+        raise ReportError(f"{warehouse}: no warehouse; run `balance warehouse build` first")
+    try:
+        with duckdb.connect(str(warehouse), read_only=True) as con:
+            return [row[0] for row in con.execute("select distinct game from fct_games order by game").fetchall()]
+    except duckdb.Error as exc:
+        raise ReportError(f"{warehouse}: not a warehouse built by `balance warehouse build` ({exc})") from None
+
+
+def notebooks_for(games: list[str], notebooks_dir: Path = NOTEBOOKS_DIR) -> list[Path]:
+    """The overview plus one notebook per game present (games without a notebook get only the overview)."""
+    wanted = [*GENERIC_NOTEBOOKS, *games]
+    return [notebooks_dir / f"{name}.py" for name in wanted if (notebooks_dir / f"{name}.py").exists()]
+
+
+def execute_notebook(source: Path, warehouse: Path, staging: Path) -> Path:
+    """Convert, execute and export one notebook; returns its HTML path in `staging`."""
+    import jupytext
+    import papermill
+    from nbconvert import HTMLExporter
+
+    executed = staging / EXECUTED_DIR / f"{source.stem}.ipynb"
+    executed.parent.mkdir(parents=True, exist_ok=True)
+    raw = executed.with_suffix(".input.ipynb")
+    notebook = jupytext.read(source)
+    # a notebook without a header still runs on the venv's kernel (papermill needs its language)
+    notebook.metadata.setdefault("kernelspec", {"name": KERNEL, "display_name": "Python 3", "language": "python"})
+    jupytext.write(notebook, raw)
+    try:
+        papermill.execute_notebook(
+            str(raw), str(executed), parameters={"warehouse": str(warehouse.resolve())},
+            kernel_name=KERNEL, cwd=str(staging), progress_bar=False, log_output=False,
+        )
+    except papermill.PapermillExecutionError as exc:
+        raise ReportError(
+            f"notebook {source} failed in cell {exc.exec_count}: {exc.ename}: {exc.evalue}; "
+            "earlier reports were left untouched"
+        ) from None
+    except Exception as exc:  # kernel start-up and I/O failures
+        raise ReportError(f"notebook {source} could not run: {exc}; earlier reports were left untouched") from None
+    finally:
+        raw.unlink(missing_ok=True)
+    exporter = HTMLExporter(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True)
+    body, _ = exporter.from_filename(str(executed))
+    html = staging / f"{source.stem}.html"
+    html.write_text(body, encoding="utf-8")
+    return html
+
+
+def build_reports(warehouse: Path, out: Path = DEFAULT_OUT, notebooks_dir: Path = NOTEBOOKS_DIR) -> list[Report]:
+    """Execute every relevant notebook and write its HTML plus `index.html` into `out`."""
+    games = games_in(warehouse)
+    sources = notebooks_for(games, notebooks_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    staging = out / f".staging-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    try:
+        reports = [Report(src.stem, execute_notebook(src, warehouse, staging)) for src in sources]
+        write_index(warehouse, staging / "index.html", [r.name for r in reports], games)
+        return _publish(staging, out, reports)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _publish(staging: Path, out: Path, reports: list[Report]) -> list[Report]:
+    """Move the staged files into `out` (each an atomic rename)."""
+    (out / EXECUTED_DIR).mkdir(exist_ok=True)
+    for path in (staging / EXECUTED_DIR).glob("*.ipynb"):
+        os.replace(path, out / EXECUTED_DIR / path.name)
+    published = []
+    for report in reports:
+        target = out / report.html.name
+        os.replace(report.html, target)
+        published.append(Report(report.name, target))
+    os.replace(staging / "index.html", out / "index.html")
+    return [*published, Report("index", out / "index.html")]

@@ -1,0 +1,196 @@
+"""A fast estimate of an assembly's end score, for the greedy agent (not for the logged scores).
+
+The exact optimiser (`scoring.py`) searches every Knight target and every
+joint Minister caste choice, too slow for the ~300 evaluations a greedy game makes.
+This estimate instead builds ONE sensible choice greedily, then scores that
+choice exactly (run with Merchants, families with the Clerk bonus, every
+Caprice on the final counts):
+
+* each Minister takes the caste (or stays a Minister) adding the most family
+  points; on a tie a Merchant (run bonus) or a first Knight (enables the
+  Knight transformation) is preferred, when the ruleset gives them that use;
+* the Knight, if any, transforms the card whose move to the Knights adds the
+  most family points, and only when that gain is positive.
+
+As a real choice it is a lower bound on the exact score, and it equals it when
+the assembly holds no Minister and no Knight (one choice only). Caprices are
+not looked ahead when choosing, which is where it can fall short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from engine.caprices.cards import KNIGHT_TARGETS, MINISTERS, Rules
+from engine.caprices.choices import run_ministers
+from engine.caprices.conditions import AssemblyFacts, Test
+from engine.caprices.runs import best_run, longest_run
+
+Card = tuple[str, int]
+
+
+def estimate_total(cards: Sequence[Card], caprices: Sequence[tuple[str, int]], rules: Rules) -> int:
+    """The exact score of one greedily chosen Knight/Minister choice (a lower bound on the optimum)."""
+    counts: dict[str, int] = {}
+    ministers = {"minister_odd": 0, "minister_even": 0}
+    merchants: dict[int, int] = {}
+    present = set()
+    values = []
+    for caste, value in cards:
+        values.append(value)
+        if caste in ministers:
+            ministers[caste] += 1
+            continue
+        counts[caste] = counts.get(caste, 0) + 1
+        present.add(value)
+        if caste == "merchant":
+            merchants[value] = merchants.get(value, 0) + 1
+    frozen = frozenset(present)
+    top = max(rules.top_value, max(present, default=0))
+    printed_knight = "knight" in counts
+    castes: tuple[tuple[str, str], ...] = ()
+    merchant_values = frozenset(merchants)
+    chooser = None
+    if printed_knight or ministers["minister_odd"] or ministers["minister_even"]:
+        # Caprices some choice can change, checked with every Minister in the run (the usual ruleset).
+        in_run = (ministers["minister_odd"], ministers["minister_even"])
+        facts = AssemblyFacts(tuple(values), sum(values), longest_run(frozen, top, *in_run))
+        chooser = _Chooser(rules, counts, caprices, facts, in_run)
+        castes = chooser.ministers(ministers)
+        if printed_knight or (rules.transformed_enables_knight and counts.get("knight")):
+            target = chooser.knight_target(cards)
+            if target is not None and target[0] == "merchant" and merchants[target[1]] == 1:
+                merchant_values = merchant_values - {target[1]}
+    return _choice_total(rules, counts, castes, frozen, merchant_values, values, top, caprices, chooser)
+
+
+@lru_cache(maxsize=4096)
+def _split_caprices(
+    rules: Rules, caprices: tuple[tuple[str, int], ...],
+) -> tuple[list[tuple[Test, int]], list[tuple[Test, int, frozenset[str] | None]], frozenset[str] | None]:
+    """Caprices no choice changes (test, bonus); the others (test, bonus, castes read); all castes they read."""
+    static, tests = [], []
+    watched: frozenset[str] | None = frozenset()
+    for cid, bonus in caprices:
+        caprice = rules.caprices[cid]
+        if caprice.static:
+            static.append((caprice.test, bonus))
+            continue
+        tests.append((caprice.test, bonus, caprice.castes_used))
+        used = caprice.castes_used
+        watched = None if used is None or watched is None else watched | used
+    return static, tests, watched
+
+
+class _Chooser:
+    """Greedy, one decision at a time: each gain is family points plus choice-dependent Caprice bonuses."""
+
+    def __init__(self, rules: Rules, counts: dict[str, int], caprices: Sequence[tuple[str, int]],
+                 facts: AssemblyFacts, run_ministers: tuple[int, int]) -> None:
+        self.rules, self.counts, self.facts, self.run_ministers = rules, counts, facts, run_ministers
+        self.family = rules.caste_family
+        static, self.tests, self.watched = _split_caprices(rules, tuple(caprices))
+        self.static_points = sum(bonus for test, bonus in static if test(counts, facts))
+        self.met = [test(counts, facts) for test, _, _ in self.tests]
+
+    def caprice_points(self) -> int:
+        """Bonuses of every Caprice met by the counts as chosen (with this chooser's run facts)."""
+        return self.static_points + sum(bonus for (_, bonus, _), met in zip(self.tests, self.met) if met)
+
+    def _bonus_change(self, source: str | None, target: str) -> int:
+        """Caprice bonus won minus lost by the counts as they are now, for Caprices reading either caste."""
+        counts, facts, met = self.counts, self.facts, self.met
+        change = 0
+        for i, (test, bonus, used) in enumerate(self.tests):
+            if used is None or target in used or source in used:
+                now = test(counts, facts)
+                if now != met[i]:
+                    change += bonus if now else -bonus
+        return change
+
+    def _gain_of_move(self, source: str | None, target: str) -> int:
+        """Points gained by one card leaving `source` (None: a Minister staying) for caste `target`."""
+        counts, family = self.counts, self.family
+        gain = 0
+        if source is not None:
+            n = counts[source]
+            gain += family[source][n - 1] - family[source][n]
+            counts[source] = n - 1
+        n = counts.get(target, 0)
+        gain += family[target][n + 1] - family[target][n]
+        counts[target] = n + 1
+        watched = self.watched
+        if watched is None or target in watched or source in watched:
+            gain += self._bonus_change(source, target)
+        counts[target] = n
+        if source is not None:
+            counts[source] += 1
+        return gain
+
+    def _commit(self, source: str | None, target: str) -> None:
+        counts, facts, met = self.counts, self.facts, self.met
+        if source is not None:
+            counts[source] -= 1
+        counts[target] = counts.get(target, 0) + 1
+        for i, (test, _, used) in enumerate(self.tests):
+            if used is None or target in used or source in used:
+                met[i] = test(counts, facts)
+
+    def ministers(self, ministers: dict[str, int]) -> tuple[tuple[str, str], ...]:
+        """Each Minister's caste in turn; ties prefer a run Merchant or a first Knight where that helps."""
+        rules = self.rules
+        merchant_helps = rules.transformed_earns_merchant_bonus and rules.keeps_run_value_when_transformed
+        castes = []
+        for printed in MINISTERS:
+            for _ in range(ministers[printed]):
+                best, best_gain = "minister", -1
+                for caste in ("minister", *rules.minister_castes[printed]):
+                    gain = 2 * self._gain_of_move(None, caste)
+                    if (caste == "merchant" and merchant_helps) or (
+                            caste == "knight" and rules.transformed_enables_knight and not self.counts.get(caste)):
+                        gain += 1  # tie-break only: gains are doubled
+                    if gain > best_gain:
+                        best, best_gain = caste, gain
+                self._commit(None, best)
+                castes.append((printed, best))
+        return tuple(castes)
+
+    def knight_target(self, cards: Sequence[Card]) -> Card | None:
+        """Transform the printed card gaining the most (non-Merchants first on a tie); None when nothing gains."""
+        best: Card | None = None
+        best_gain = 0
+        seen = set()
+        for card in cards:
+            caste = card[0]
+            if caste not in KNIGHT_TARGETS or caste in seen:
+                continue
+            seen.add(caste)
+            gain = self._gain_of_move(caste, "knight")
+            if gain > best_gain or (gain == best_gain and best is not None and best[0] == "merchant"):
+                best, best_gain = card, gain
+        if best is not None:
+            self._commit(best[0], "knight")
+        return best
+
+
+def _choice_total(
+    rules: Rules, counts: dict[str, int], castes: tuple[tuple[str, str], ...], present: frozenset[int],
+    merchants: frozenset[int], values: list[int], top: int, caprices: Sequence[tuple[str, int]],
+    chooser: _Chooser | None,
+) -> int:
+    """The exact score of one choice: values, best run with Merchants, families, Caprices met.
+
+    The chooser's Caprice results are reused when its run facts are this choice's (same run Ministers).
+    """
+    run_odd, run_even, merchant_odd, merchant_even = run_ministers(rules, castes)
+    run, in_run, _ = best_run(rules, present, merchants, top, run_odd, run_even, merchant_odd, merchant_even)
+    family = rules.caste_family
+    unity = sum(family[caste][n] for caste, n in counts.items())
+    total = sum(values) + run + in_run * rules.merchant_bonus + unity
+    if chooser is not None and chooser.run_ministers == (run_odd, run_even):
+        total += chooser.caprice_points()
+    elif caprices:
+        facts = AssemblyFacts(tuple(values), sum(values), longest_run(present, top, run_odd, run_even))
+        total += sum(bonus for cid, bonus in caprices if rules.caprices[cid].test(counts, facts))
+    return total

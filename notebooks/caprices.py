@@ -1,0 +1,210 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Les caprices du roi: balance report
+#
+# Simulated games read from the warehouse (`balance warehouse build`). Every rate
+# comes with its sample size n and a 95% Wilson interval; every mean with a 95%
+# normal interval (mean ± 1.96·sd/√n, fine at these n). A difference is called
+# *beyond noise* only when the reference value lies outside the interval.
+
+# %% tags=["parameters"]
+warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); reports pass an absolute path
+
+# %%
+import duckdb
+import matplotlib.pyplot as plt
+import pandas as pd
+from IPython.display import Markdown, display
+
+plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
+con = duckdb.connect(warehouse, read_only=True)
+
+
+def q(sql: str) -> pd.DataFrame:
+    """A warehouse query as a DataFrame."""
+    return con.execute(sql).df()
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def errors(frame: pd.DataFrame, value: str, lo: str, hi: str) -> list:
+    """Matplotlib error-bar lengths from an interval."""
+    return [frame[value] - frame[lo], frame[hi] - frame[value]]
+
+
+# %% [markdown]
+# ## What was simulated
+
+# %%
+sample = q("""
+    select num_players, count(*) as games, count(distinct run_id) as runs,
+           string_agg(distinct lineup, ', ' order by lineup) as lineups
+    from fct_games where game = 'caprices' group by num_players order by num_players
+""")
+display(sample)
+runs = q("select run_id, ruleset, ruleset_digest, code_version from runs where game = 'caprices' order by run_id")
+display(Markdown(f"**{sample.games.sum():,} games** in {len(runs)} run(s)."))
+
+# %% [markdown]
+# ## Which Caprices are met, and how often?
+# Hit rate of each Caprice over the player-games in which it was in play. The dashed
+# line is the pooled hit rate of all face-down Caprices; a red bar's interval
+# excludes it (that Caprice is easier or harder than a typical one, beyond noise).
+
+# %%
+hits = q("select * from met_caprice_hit_rate where dimension = 'overall' order by hit_rate")
+fig, ax = plt.subplots(figsize=(8, 0.32 * len(hits) + 1.5))
+colors = ["tab:red" if f else ("tab:gray" if c else "tab:blue") for f, c in zip(hits.flagged, hits.is_common)]
+ax.barh(hits.caprice_id, hits.hit_rate, xerr=errors(hits, "hit_rate", "hit_lo", "hit_hi"), color=colors, capsize=2)
+pooled = hits.loc[~hits.is_common, "reference"].dropna()
+if len(pooled):
+    ax.axvline(pooled.iloc[0], ls="--", color="k", lw=1, label=f"pooled face-down rate {pct(pooled.iloc[0])}")
+    ax.legend(loc="lower right")
+ax.set_xlabel("hit rate (share of player-games that met it), 95% Wilson interval")
+ax.set_title("Caprice hit rate (grey = the two common Caprices)")
+plt.show()
+flagged = hits[hits.flagged]
+display(Markdown(
+    f"n per Caprice: {hits.n.min():,}–{hits.n.max():,} player-games. "
+    + (f"Beyond noise vs the pooled rate: {', '.join(f'{r.caprice_id} ({pct(r.hit_rate)})' for r in flagged.itertuples())}."
+       if len(flagged) else "No face-down Caprice differs from the pooled rate beyond noise.")
+))
+display(hits[["caprice_id", "n", "hit_rate", "hit_lo", "hit_hi", "points_mean", "winner_hit_rate", "flagged"]]
+        .sort_values("hit_rate", ascending=False).round(3))
+
+# %% [markdown]
+# ## Is the +30 slot too generous?
+# Hit rate of whatever Caprice lies in each bonus slot, and the points the slot pays
+# per player-game, by player count. Red = the slot's hit rate differs from the pooled
+# face-down rate at that player count beyond noise.
+
+# %%
+slots = q("select * from met_caprice_slot_hit_rate where num_players <> 'all' order by num_players, slot")
+fig, axes = plt.subplots(1, 2, figsize=(11, 3.8))
+labels = list(dict.fromkeys(slots.slot_label))
+counts = list(dict.fromkeys(slots.num_players))
+width = 0.8 / max(len(counts), 1)
+for i, count in enumerate(counts):
+    part = slots[slots.num_players == count].set_index("slot_label").reindex(labels)
+    xs = [j + i * width for j in range(len(labels))]
+    axes[0].bar(xs, part.hit_rate, width, yerr=errors(part, "hit_rate", "hit_lo", "hit_hi"), capsize=2,
+                label=f"{count} players", edgecolor=["tab:red" if f else "none" for f in part.flagged], linewidth=2)
+    axes[1].bar(xs, part.points_mean, width, yerr=errors(part, "points_mean", "points_lo", "points_hi"), capsize=2,
+                label=f"{count} players")
+for ax, title in zip(axes, ("hit rate by slot", "points per player-game by slot")):
+    ax.set_xticks([j + width * (len(counts) - 1) / 2 for j in range(len(labels))], labels)
+    ax.set_title(title)
+axes[0].legend(fontsize=8)
+plt.show()
+flagged = slots[slots.flagged]
+display(Markdown(
+    "Slots beyond noise: " + (", ".join(f"{r.slot_label} at {r.num_players} players ({pct(r.hit_rate)} vs "
+                                         f"{pct(r.reference)})" for r in flagged.itertuples()) or "none") + "."
+))
+
+# %% [markdown]
+# ## Is the first seat favoured?
+# Win rate (shared wins count 1/k) by seat with the fair share 1/P as a dashed line.
+# Uniform line-ups only (every seat the same agent type), so agent strength cannot
+# masquerade as a seat effect; seats also rotate across games.
+
+# %%
+seats = q("select * from met_seat_advantage where game = 'caprices' order by num_players, seat")
+counts = sorted(seats.num_players.unique())
+fig, axes = plt.subplots(1, len(counts), figsize=(3.2 * len(counts), 3.2), squeeze=False)
+for ax, count in zip(axes[0], counts):
+    part = seats[seats.num_players == count]
+    ax.bar(part.seat.astype(str), part.win_rate, yerr=errors(part, "win_rate", "win_lo", "win_hi"), capsize=3,
+           color=["tab:red" if f else "tab:blue" for f in part.flagged])
+    ax.axhline(1 / count, ls="--", color="k", lw=1)
+    ax.set_title(f"{count} players (n={part.n.iloc[0]:,} games)")
+    ax.set_xlabel("seat")
+axes[0][0].set_ylabel("win rate")
+plt.show()
+flagged = seats[seats.flagged]
+display(Markdown(
+    "Seats beyond noise: " + (", ".join(f"seat {r.seat} at {r.num_players} players ({pct(r.win_rate)}, "
+                                         f"interval {pct(r.win_lo)}–{pct(r.win_hi)})" for r in flagged.itertuples())
+                              or "none; every seat's interval contains the fair share") + "."
+))
+
+# %% [markdown]
+# ## Where do the points come from?
+# Mean points per player-game from each score component, by player count, and how
+# often Order ("De l'ordre !") and Unity ("L'union fait la force !") score at all.
+
+# %%
+components = q("select * from met_caprices_score_components where num_players <> 'all' and component <> 'score'")
+wide = components.pivot(index="num_players", columns="component", values="points_mean")
+ax = wide.plot.bar(stacked=True, figsize=(7, 3.8), rot=0)
+ax.set_ylabel("mean points per player-game")
+ax.set_title("score components by player count")
+plt.show()
+overall = q("select * from met_caprices_score_components where num_players = 'all' order by points_mean desc")
+display(overall[["component", "n", "points_mean", "points_lo", "points_hi", "hit_rate", "hit_lo", "hit_hi"]].round(3))
+order_unity = overall.set_index("component")
+display(Markdown(
+    f"Order scores in {pct(order_unity.loc['order_points', 'hit_rate'])} of player-games, Unity in "
+    f"{pct(order_unity.loc['unity_points', 'hit_rate'])} (n = {order_unity.loc['score', 'n']:,})."
+))
+
+# %% [markdown]
+# ## Score distributions, margins and ties
+
+# %%
+winning = q("select * from met_caprices_winning_score order by num_players")
+finals = q("""select num_players, score from fct_caprices_player_games""")
+fig, ax = plt.subplots(figsize=(8, 3.5))
+for count, part in finals.groupby("num_players"):
+    ax.hist(part.score, bins=40, histtype="step", density=True, label=f"{count} players")
+ax.set_xlabel("final score")
+ax.set_ylabel("density")
+ax.legend()
+ax.set_title("distribution of final scores")
+plt.show()
+display(winning[["num_players", "n", "winning_p10", "winning_p50", "winning_p90", "margin_mean", "margin_lo",
+                 "margin_hi", "score_tie_rate", "tie_rate"]].round(3))
+
+# %% [markdown]
+# ## Caste and ability use
+# Rally, Bourgeoise and Noble turns per player-game; Knight and Minister
+# transformations at scoring; by agent type (all player counts pooled).
+
+# %%
+abilities = q("select * from met_caprices_abilities where num_players = 'all' order by measure, agent")
+fig, ax = plt.subplots(figsize=(9, 3.5))
+measures = list(dict.fromkeys(abilities.measure))
+agents = list(dict.fromkeys(abilities.agent))
+width = 0.8 / len(agents)
+for i, agent in enumerate(agents):
+    part = abilities[abilities.agent == agent].set_index("measure").reindex(measures)
+    ax.bar([j + i * width for j in range(len(measures))], part.value, width,
+           yerr=errors(part, "value", "lo", "hi"), capsize=2, label=agent)
+ax.set_xticks([j + width * (len(agents) - 1) / 2 for j in range(len(measures))], measures, rotation=15, fontsize=8)
+ax.set_title("per player-game: turns (mean) and transformations (rate)")
+ax.legend(fontsize=8)
+plt.show()
+
+# %% [markdown]
+# ## Which agent wins?
+# Win rate by agent type in mixed line-ups only, against the fair share 1/P.
+
+# %%
+agents = q("select * from met_agent_win_rate where game = 'caprices' order by num_players, agent")
+if len(agents):
+    display(agents[["num_players", "agent", "n", "win_rate", "win_lo", "win_hi", "reference", "flagged"]].round(3))
+else:
+    display(Markdown("No mixed line-ups in this warehouse."))

@@ -1,0 +1,269 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Four Gardens (and The God's Caprice): balance report
+#
+# Simulated games read from the warehouse (`balance warehouse build`). Every rate
+# comes with its sample size n and a 95% Wilson interval; every mean with a 95%
+# normal interval (mean ± 1.96·sd/√n), except the paired tile values, which use a
+# Student t interval over decisions. A difference is called *beyond noise* only
+# when the reference value lies outside the interval. Results are by ruleset:
+# `base` (base tiles) and `gods-caprice` (Caprice tiles).
+
+# %% tags=["parameters"]
+warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); reports pass an absolute path
+
+# %%
+import duckdb
+import matplotlib.pyplot as plt
+import pandas as pd
+from IPython.display import Markdown, display
+
+plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
+con = duckdb.connect(warehouse, read_only=True)
+
+
+def q(sql: str) -> pd.DataFrame:
+    """A warehouse query as a DataFrame."""
+    return con.execute(sql).df()
+
+
+def has_table(name: str) -> bool:
+    """Optional tables (e.g. paired tile values) exist only when their input was in the lake."""
+    return bool(q(f"select count(*) as n from information_schema.tables where table_name = '{name}'").n.iloc[0])
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def errors(frame: pd.DataFrame, value: str, lo: str, hi: str) -> list:
+    """Matplotlib error-bar lengths from an interval (0 where the interval is missing)."""
+    return [(frame[value] - frame[lo]).fillna(0), (frame[hi] - frame[value]).fillna(0)]
+
+
+def noise_word(flag: bool) -> str:
+    return "beyond noise" if flag else "within noise"
+
+
+# %% [markdown]
+# ## What was simulated
+
+# %%
+sample = q("""
+    select ruleset, num_players, count(distinct run_id || ':' || game_id) as games, count(distinct run_id) as runs,
+           string_agg(distinct agent, ', ' order by agent) as agents
+    from fct_gardens_player_games group by ruleset, num_players order by ruleset, num_players
+""")
+display(sample)
+rulesets = list(sample.ruleset.unique())
+display(Markdown(f"**{sample.games.sum():,} games** over rulesets {', '.join(rulesets)}."))
+
+# %% [markdown]
+# ## Which bonus tiles are taken, and what are they worth?
+# For each tile: how often panorama completers took it (pick rate, Wilson 95%), the
+# *observed* value (takers' mean final score minus the other completers', normal 95%;
+# observational: takers also differ in how many panoramas they finished and when), and
+# the *causal* value from paired simulation (`balance tile-value`: at sampled bonus
+# decisions every tile on offer was forced and the game played out K times with the
+# same seeds; value = the decider's mean final score minus the average option, t 95%
+# over decisions). A bar is red when its interval excludes 0.
+
+# %%
+picks = q("select * from met_gardens_bonus_tiles order by ruleset, tile")
+paired = q("select * from met_gardens_tile_values") if has_table("met_gardens_tile_values") else pd.DataFrame(
+    columns=["ruleset", "tile", "n", "n_rollouts", "score_vs_avg", "score_lo", "score_hi", "win_vs_avg", "win_lo",
+             "win_hi", "flagged"])
+paired = paired.rename(columns={"n": "decisions", "flagged": "flagged_causal"})
+tiles = picks.merge(paired, on=["ruleset", "tile"], how="outer")
+for ruleset in rulesets:
+    part = tiles[tiles.ruleset == ruleset].sort_values("tile").reset_index(drop=True)
+    if part.empty:
+        continue
+    fig, axes = plt.subplots(1, 3, figsize=(13, 0.35 * len(part) + 1.8), sharey=True)
+    ys = range(len(part))
+    axes[0].barh(ys, part.pick_rate.fillna(0), xerr=errors(part, "pick_rate", "pick_lo", "pick_hi"), capsize=2)
+    axes[0].set_title("pick rate among completers")
+    observed_red = (part.score_diff_lo > 0) | (part.score_diff_hi < 0)
+    axes[1].barh(ys, part.score_diff.fillna(0), xerr=errors(part, "score_diff", "score_diff_lo", "score_diff_hi"),
+                 capsize=2, color=["tab:red" if f else "tab:blue" for f in observed_red])
+    axes[1].set_title("observed: takers − others (points)")
+    causal_red = part.flagged_causal.fillna(False).astype(bool)
+    axes[2].barh(ys, part.score_vs_avg.fillna(0), xerr=errors(part, "score_vs_avg", "score_lo", "score_hi"),
+                 capsize=2, color=["tab:red" if f else "tab:blue" for f in causal_red])
+    axes[2].set_title("causal: forced tile − average option (points)")
+    for ax in axes[1:]:
+        ax.axvline(0, color="k", lw=1)
+    axes[0].set_yticks(list(ys), part.tile)
+    fig.suptitle(f"{ruleset}: bonus tiles")
+    plt.tight_layout()
+    plt.show()
+    observed = ", ".join(f"{r.tile} ({r.score_diff:+.1f})" for r in part[observed_red].itertuples()) or "none"
+    causal_rows = part[causal_red]
+    causal = ", ".join(f"{r.tile} ({r.score_vs_avg:+.2f}, {int(r.decisions)} decisions)"
+                       for r in causal_rows.itertuples()) or "none"
+    n_dec = part.decisions.dropna()
+    display(Markdown(
+        f"**{ruleset}**: pick rates over n = {int(part.n.max()) if part.n.notna().any() else 0:,} completer "
+        f"player-games. Observed score differences beyond noise: {observed}. "
+        + (f"Causal values from {int(n_dec.sum()):,} decision-options (n per tile {int(n_dec.min())}–"
+           f"{int(n_dec.max())} decisions); beyond noise: {causal}."
+           if len(n_dec) else "No paired tile-value run for this ruleset (run `balance tile-value`).")
+    ))
+display(tiles[["ruleset", "tile", "n", "k", "pick_rate", "pick_lo", "pick_hi", "score_diff", "score_diff_lo",
+               "score_diff_hi", "decisions", "score_vs_avg", "score_lo", "score_hi", "win_vs_avg", "win_lo",
+               "win_hi"]].round(3))
+
+# %% [markdown]
+# ## How far do players get on the god tracks?
+# Final space per god (0 = knocked off for good): the mean with its 95% interval, and
+# the whole distribution. Red = that god's mean lies outside the interval of the other
+# gods pooled (a favoured or neglected god).
+
+# %%
+tracks = q("select * from met_gardens_tracks order by ruleset, num_players, god")
+panels = tracks[["ruleset", "num_players"]].drop_duplicates().values.tolist()
+fig, axes = plt.subplots(1, len(panels), figsize=(2.6 * len(panels), 3.2), squeeze=False, sharey=True)
+for ax, (ruleset, count) in zip(axes[0], panels):
+    part = tracks[(tracks.ruleset == ruleset) & (tracks.num_players == count)]
+    ax.bar(part.god, part.space_mean, yerr=errors(part, "space_mean", "space_lo", "space_hi"), capsize=2,
+           color=["tab:red" if f else "tab:blue" for f in part.flagged])
+    ax.set_title(f"{ruleset} {count}p (n={part.n.max():,})", fontsize=8)
+    ax.tick_params(axis="x", labelsize=7)
+axes[0][0].set_ylabel("mean final space")
+plt.tight_layout()
+plt.show()
+flagged = tracks[tracks.flagged]
+display(Markdown("Gods beyond noise: " + (", ".join(
+    f"{r.god} ({r.ruleset} {r.num_players}p: {r.space_mean:.2f} vs others {r.other_gods_space_mean:.2f})"
+    for r in flagged.itertuples()) or "none") + "."))
+spaces = q("select ruleset, god, space, sum(k) as k, sum(n) as n from met_gardens_track_spaces "
+           "group by ruleset, god, space order by ruleset, god, space")
+wide = spaces.assign(share=spaces.k / spaces.n).pivot_table(index=["ruleset", "god"], columns="space", values="share")
+display(Markdown("Share of player-games ending on each space (all player counts pooled):"))
+display(wide.round(3))
+
+# %% [markdown]
+# ## Push-backs and knock-offs
+# Per player-game: times pushed back on a track and markers knocked off for good
+# (mean, normal 95%), by ruleset, player count and agent.
+
+# %%
+activity = q("select * from met_gardens_activity where agent = 'all' and num_players <> 'all'")
+
+
+def activity_chart(measures: list[str], title: str) -> None:
+    """One panel per measure: mean per player-game by player count, one line per ruleset."""
+    fig, axes = plt.subplots(1, len(measures), figsize=(3.6 * len(measures), 3), squeeze=False)
+    for ax, measure in zip(axes[0], measures):
+        for ruleset, part in activity[activity.measure == measure].groupby("ruleset"):
+            part = part.sort_values("num_players")
+            ax.errorbar(part.num_players.astype(str), part["mean"], yerr=errors(part, "mean", "lo", "hi"),
+                        marker="o", capsize=3, label=ruleset)
+        ax.set_title(measure, fontsize=9)
+        ax.set_xlabel("players")
+    axes[0][0].legend(fontsize=8)
+    fig.suptitle(title)
+    plt.tight_layout()
+    plt.show()
+    part = activity[activity.measure.isin(measures)]
+    display(Markdown(f"n = {part.n.min():,}–{part.n.max():,} player-games per point."))
+
+
+activity_chart(["pushed_back", "knocked_off"], "push-backs suffered and knock-offs per player-game")
+
+# %% [markdown]
+# ## Panoramas by size, actions by type, resources lost to full storage
+
+# %%
+activity_chart(["panoramas_2", "panoramas_3", "completed"], "panoramas (by size) and groundworks completed")
+activity_chart(["lay_actions", "rotate_actions", "wild_actions", "reallocate_actions"], "actions by type")
+activity_chart(["resources_collected", "resources_lost"], "resources collected and lost to full storage")
+lost = q("select ruleset, num_players, mean as lost_share from met_gardens_activity "
+         "where measure = 'lost_share' and agent = 'all' order by ruleset, num_players")
+display(Markdown("Share of collected icons lost to full storage (ratio of sums, no interval):"))
+display(lost.round(3))
+
+# %% [markdown]
+# ## How long are games, and is any seat favoured?
+# Rounds per game (mean, 95%) by ruleset and player count; win rate by seat over
+# uniform line-ups (fair share 1/P dashed; red = beyond noise).
+
+# %%
+rounds = q("select * from met_gardens_activity where measure = 'rounds' and agent = 'all' and num_players <> 'all'")
+display(rounds[["ruleset", "num_players", "n", "mean", "lo", "hi"]].rename(columns={"mean": "rounds_mean"}).round(2))
+seats = q("select * from met_seat_advantage where game = 'gardens' order by num_players, seat")
+counts = sorted(seats.num_players.unique())
+if counts:
+    fig, axes = plt.subplots(1, len(counts), figsize=(3.2 * len(counts), 3.2), squeeze=False)
+    for ax, count in zip(axes[0], counts):
+        part = seats[seats.num_players == count]
+        ax.bar(part.seat.astype(str), part.win_rate, yerr=errors(part, "win_rate", "win_lo", "win_hi"), capsize=3,
+               color=["tab:red" if f else "tab:blue" for f in part.flagged])
+        ax.axhline(1 / count, ls="--", color="k", lw=1)
+        ax.set_title(f"{count} players (n={part.n.iloc[0]:,} games)")
+        ax.set_xlabel("seat")
+    axes[0][0].set_ylabel("win rate")
+    plt.show()
+flagged = seats[seats.flagged]
+display(Markdown("Seats beyond noise (both rulesets pooled): " + (", ".join(
+    f"seat {r.seat} at {r.num_players} players ({pct(r.win_rate)}, interval {pct(r.win_lo)}–{pct(r.win_hi)})"
+    for r in flagged.itertuples()) or "none; every seat's interval contains the fair share") + "."))
+
+# %% [markdown]
+# ## Where do the points come from?
+# Mean points per player-game from the god tracks, Extra Rewards tiles and Favor
+# (Caprice), by ruleset and player count (means, normal 95% in the table).
+
+# %%
+components = activity[activity.measure.isin(["track_points", "extra_rewards", "favor"])]
+wide = components.pivot_table(index=["ruleset", "num_players"], columns="measure", values="mean")
+ax = wide.plot.bar(stacked=True, figsize=(8, 3.8), rot=20)
+ax.set_ylabel("mean points per player-game")
+plt.show()
+display(components[["ruleset", "num_players", "measure", "n", "mean", "lo", "hi"]].round(2))
+
+# %% [markdown]
+# ## When are Foresight, Sabotage and Blessing used?
+# For each Caprice tile used: the round of use, rounds between taking and using it,
+# its position in the game (round / final round), each a mean with a 95% interval,
+# and the share of uses in the final round (Wilson). n = uses.
+
+# %%
+timing = q("select * from met_gardens_tile_use_timing order by ruleset, tile")
+if len(timing):
+    fig, ax = plt.subplots(figsize=(8, 0.35 * len(timing) + 1.5))
+    ax.barh(timing.tile, timing.fraction_mean, xerr=errors(timing, "fraction_mean", "fraction_lo", "fraction_hi"),
+            capsize=2)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("position in the game at use (round / final round), 95% interval")
+    plt.show()
+    focus = timing[timing.tile.isin(["foresight", "sabotage", "blessing"])]
+    display(Markdown(" ".join(
+        f"{r.tile.capitalize()}: {r.n} uses by {r.takers} takers, {r.after_mean:.1f} rounds after taking it "
+        f"({r.after_lo:.1f}–{r.after_hi:.1f}), {pct(r.last_round_share)} in the final round."
+        for r in focus.itertuples()) or "Foresight, Sabotage and Blessing were never used."))
+    display(timing.round(2))
+else:
+    display(Markdown("No Caprice tile was used (no gods-caprice games in this warehouse)."))
+
+# %% [markdown]
+# ## Which agent wins?
+# Win rate by agent type in mixed line-ups only, against the fair share 1/P.
+
+# %%
+agents = q("select * from met_agent_win_rate where game = 'gardens' order by num_players, agent")
+if len(agents):
+    display(agents[["num_players", "agent", "n", "win_rate", "win_lo", "win_hi", "reference", "flagged"]].round(3))
+else:
+    display(Markdown("No mixed line-ups in this warehouse."))

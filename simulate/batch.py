@@ -1,0 +1,79 @@
+"""One batch of games, played in a worker process into one Parquet part file.
+
+The worker rebuilds the batch's games from the spec (ids, seeds, seating are
+deterministic), plays them into a single `EventBuffer`, writes the part file
+atomically and returns only a small summary, so memory holds one batch at a
+time and nothing large crosses process boundaries.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.core.agents import make_agent
+from engine.core.buffer import EventBuffer
+from engine.core.driver import play_game
+from engine.core.errors import BalanceError
+from engine.core.game import Game
+from engine.core.ruleset import Ruleset
+from engine.registry import get_game
+from simulate import lake as lake_files
+from simulate.spec import DEFAULT_RULESET, Batch, RunSpec
+
+
+class SimulationError(BalanceError):
+    """A game failed while being simulated: names the run, game, seed and agents."""
+
+
+@dataclass(frozen=True)
+class BatchSummary:
+    """What a worker reports back about the part file it wrote."""
+
+    index: int
+    file: str
+    games: int
+    events: int
+    seconds: float
+
+
+def resolve_game(game: str | Game) -> Game:
+    """A game object from its registry id, or the object itself (tests pass toy games)."""
+    return get_game(game) if isinstance(game, str) else game
+
+
+def load_spec_ruleset(game: Game, spec: RunSpec) -> Ruleset:
+    """The spec's ruleset; the name `default` means the game's own default ruleset."""
+    return game.load_ruleset(game.default_ruleset if spec.ruleset == DEFAULT_RULESET else spec.ruleset)
+
+
+def play_into(game: Game, ruleset: Ruleset, spec: RunSpec, batch: Batch, sink: Any) -> int:
+    """Play the batch's games into `sink`; returns the number of games played."""
+    played = 0
+    for planned in spec.planned_games(batch.start, batch.stop):
+        # fresh agents per game: an agent may keep memory of the game it plays
+        seated = [make_agent(name, game) for name in planned.agents]
+        try:
+            play_game(game, ruleset, seated, planned.seed, sink, planned.game_id)
+        except Exception as exc:
+            raise SimulationError(
+                f"run {spec.run_id}: game {planned.game_id} ({planned.num_players} players, seed {planned.seed}, "
+                f"agents {list(planned.agents)}) failed with {type(exc).__name__}: {exc}; reproduce it with "
+                "engine.core.driver.play_game and that seed"
+            ) from exc
+        played += 1
+    return played
+
+
+def play_batch(game_ref: str | Game, ruleset: Ruleset, spec: RunSpec, batch: Batch, folder: str) -> BatchSummary:
+    """Play one batch and write `folder/part-<n>.parquet`; runs inside a worker."""
+    started = time.perf_counter()
+    game = resolve_game(game_ref)
+    buffer = EventBuffer(game.columns)
+    games = play_into(game, ruleset, spec, batch, buffer)
+    table = buffer.to_table(spec.run_id)
+    name = lake_files.part_name(batch.index)
+    lake_files.write_table_atomic(table, Path(folder) / name)
+    return BatchSummary(batch.index, name, games, table.num_rows, time.perf_counter() - started)

@@ -1,0 +1,109 @@
+"""Throughput figures: games/s and events/s, the cost of logging, and pipeline scaling.
+
+`logging_overhead` plays the same seeded games on one core into a `NullSink`
+(events discarded) and into an `EventBuffer` turned into an Arrow table and
+written as Parquet to a temporary folder; the ratio of the two times is the
+logging overhead. `pipeline_throughput` times `runner.run` with a given
+number of workers into a temporary lake. Games that cache work (caprices
+caches end-game scoring) run much faster once warm: the logging figures are
+taken after an unmeasured warm-up pass (steady state, both modes equal), the
+pipeline figures in a fresh interpreter (cold start, like a new run). Figures
+are wall-clock and depend on what else the machine is doing.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.core.buffer import EventBuffer
+from engine.core.driver import NullSink
+from engine.core.game import Game
+from engine.core.ruleset import Ruleset
+from engine.registry import GAMES
+from simulate import lake as lake_files
+from simulate.batch import load_spec_ruleset, play_into
+from simulate.runner import run
+from simulate.spec import Batch, RunSpec
+
+
+@dataclass(frozen=True)
+class Throughput:
+    """One measured configuration."""
+
+    label: str
+    games: int
+    events: int
+    seconds: float
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def events_per_s(self) -> float:
+        return self.events / self.seconds
+
+
+def logging_overhead(game: Game, spec: RunSpec, repeats: int = 3) -> tuple[Throughput, Throughput]:
+    """(discarded, logged) throughput for the same games of `spec` on one core, best of `repeats`.
+
+    One unmeasured warm-up pass comes first (Arrow's first-use setup, the
+    game's own caches), then the two modes alternate so that both see the same
+    machine load; the fastest repeat of each is kept, as `timeit` does.
+    """
+    ruleset = load_spec_ruleset(game, spec)
+    every_game = Batch(0, 0, spec.total_games)
+    with tempfile.TemporaryDirectory(prefix="balance-bench-") as folder:
+        _logged_pass(game, ruleset, spec, every_game, Path(folder))
+        discarded_s, logged_s, events = float("inf"), float("inf"), 0
+        for _ in range(repeats):
+            started = time.perf_counter()
+            play_into(game, ruleset, spec, every_game, NullSink())
+            discarded_s = min(discarded_s, time.perf_counter() - started)
+            started = time.perf_counter()
+            events = _logged_pass(game, ruleset, spec, every_game, Path(folder))
+            logged_s = min(logged_s, time.perf_counter() - started)
+    games = spec.total_games
+    return (
+        Throughput("discarded (NullSink)", games, events, discarded_s),
+        Throughput("logged (buffer+Arrow+Parquet)", games, events, logged_s),
+    )
+
+
+def _logged_pass(game: Game, ruleset: Ruleset, spec: RunSpec, batch: Batch, folder: Path) -> int:
+    """Play into an EventBuffer, build the Arrow table, write the Parquet part; returns events."""
+    buffer = EventBuffer(game.columns)
+    play_into(game, ruleset, spec, batch, buffer)
+    lake_files.write_table_atomic(buffer.to_table(spec.run_id), folder / lake_files.part_name(batch.index))
+    return len(buffer)
+
+
+def pipeline_throughput(spec: RunSpec, workers: int, game: Game | None = None) -> Throughput:
+    """Time `runner.run` for `spec` with `workers` into a temporary lake."""
+    with tempfile.TemporaryDirectory(prefix="balance-bench-lake-") as lake:
+        started = time.perf_counter()
+        manifest = run(spec, Path(lake), workers=workers, progress=False, game=game)
+        seconds = time.perf_counter() - started
+    return Throughput(f"pipeline, {workers} worker(s)", manifest.totals["games"], manifest.totals["events"], seconds)
+
+
+def pipeline_throughput_fresh(spec: RunSpec, workers: int) -> Throughput:
+    """`pipeline_throughput` in a freshly spawned interpreter, like a new `balance simulate`.
+
+    A fresh process starts with cold game caches; measuring in this process
+    instead would let earlier measurements warm the caches (and forked workers
+    inherit them), so figures would depend on what ran before.
+    """
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(_pipeline_in_child, spec, workers, dict(GAMES)).result()
+
+
+def _pipeline_in_child(spec: RunSpec, workers: int, registry: dict[str, str]) -> Throughput:
+    """Runs in the spawned interpreter, with the parent's game registry."""
+    GAMES.update(registry)
+    return pipeline_throughput(spec, workers)

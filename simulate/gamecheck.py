@@ -1,0 +1,111 @@
+"""One game's rows in the lake -> the first problem found, or None when the game verifies.
+
+Checks, in order: seq gapless from 0, the run_id column, rows rebuild events,
+the replay reaches the sealed digest, and the logged envelope (player, round,
+turn, clock_ms) is what the replay produces. A digest mismatch is located by
+re-simulating the game from its logged seed and agents: the first event that
+differs is the first altered seq.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+import pyarrow as pa
+
+from engine.core.agents import make_agent
+from engine.core.buffer import events_from_table
+from engine.core.driver import ListSink, play_game, replay
+from engine.core.errors import ReplayError
+from engine.core.events import Event, GameStarted
+from engine.core.game import Game
+from engine.core.ruleset import Ruleset
+
+_SEQ_IN_MESSAGE = re.compile(r"\bseq (\d+)")
+
+
+def check_game(
+    game: Game, ruleset: Ruleset, run_id: str, game_id: int, rows: pa.Table
+) -> tuple[int | None, str] | None:
+    """The first problem of one game as (seq, message), or None when it verifies."""
+    seqs = rows.column("seq").to_pylist()
+    for expected, seq in enumerate(seqs):
+        if seq != expected:
+            what = "duplicated" if seq < expected else "missing"
+            return (expected if what == "missing" else seq), f"seq {what} (seq must be gapless from 0)"
+    runs = set(rows.column("run_id").to_pylist())
+    if runs != {run_id}:
+        return None, f"run_id column holds {sorted(map(str, runs))}, expected {run_id!r}"
+    try:
+        events = next(events_from_table(rows, game.event_types))[1]
+    except ReplayError as exc:
+        return _seq_of(str(exc)), str(exc)
+    except Exception as exc:  # noqa: BLE001 - e.g. a payload that is not JSON
+        return None, f"rows do not rebuild events ({type(exc).__name__}: {exc})"
+    recorder = _EnvelopeRecorder(game)
+    try:
+        final = replay(cast(Game, recorder), ruleset, events, game_id)
+    except ReplayError as exc:
+        seq = _seq_of(str(exc))
+        if "digest mismatch" in str(exc):
+            seq, detail = _locate_alteration(game, ruleset, events, seq)
+            return seq, f"{exc}{detail}"
+        return seq, str(exc)
+    except Exception as exc:  # noqa: BLE001 - a log that crashes the rules is rejected, not a crash
+        return None, f"replay failed ({type(exc).__name__}: {exc})"
+    return _check_envelope(rows, events, recorder.envelopes, final)
+
+
+def _check_envelope(
+    rows: pa.Table, events: list[Event], envelopes: list[tuple[int, int, int]], final: Any,
+) -> tuple[int, str] | None:
+    """The logged player/round/turn/clock_ms must be what the replay produces."""
+    expected = [(0, 0, 0), *envelopes, (final.round, final.turn, final.clock_ms)]
+    logged = zip(*(rows.column(c).to_pylist() for c in ("round", "turn", "clock_ms", "player")))
+    for seq, (event, want, (round_, turn, clock, player)) in enumerate(zip(events, expected, logged)):
+        if (round_, turn, clock) != want:
+            return seq, f"envelope round/turn/clock_ms is {(round_, turn, clock)}, replay gives {want}"
+        if player != getattr(event, "player", None):
+            return seq, f"envelope player is {player}, the event's player is {getattr(event, 'player', None)}"
+    return None
+
+
+def _locate_alteration(
+    game: Game, ruleset: Ruleset, events: list[Event], sealed_seq: int | None
+) -> tuple[int | None, str]:
+    """Re-simulate from the logged seed and agents to find the first seq that differs."""
+    start = events[0]
+    if not isinstance(start, GameStarted):
+        return sealed_seq, ""
+    try:
+        agents = [make_agent(name, game) for name in start.agents]
+        sink = ListSink()
+        play_game(game, ruleset, agents, start.seed, sink)
+    except Exception:  # noqa: BLE001 - best effort: keep the digest error if re-simulation fails
+        return sealed_seq, ""
+    for seq, (logged, fresh) in enumerate(zip(events, sink.events)):
+        if logged != fresh:
+            return seq, f"; re-simulating from the seed, the first differing event is seq {seq} ({logged.TYPE})"
+    return sealed_seq, ""
+
+
+def _seq_of(message: str) -> int | None:
+    match = _SEQ_IN_MESSAGE.search(message)
+    return int(match.group(1)) if match else None
+
+
+class _EnvelopeRecorder:
+    """Wraps a game to record (round, turn, clock_ms) after each replayed event."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self.envelopes: list[tuple[int, int, int]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def evolve(self, state: Any, event: Event) -> Any:
+        state = self._game.evolve(state, event)
+        self.envelopes.append((state.round, state.turn, state.clock_ms))
+        return state

@@ -1,0 +1,96 @@
+"""The gardens report notebook, the tile-use timing metric and the study's tile-value step."""
+
+from __future__ import annotations
+
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import duckdb
+import pyarrow.dataset as ds
+import pytest
+
+from balance.report import NOTEBOOKS_DIR as NOTEBOOKS
+from balance.report import build_reports, notebooks_for
+from simulate.runner import run
+from simulate.spec import RunSpec
+from simulate.tile_value import TileValueSpec, run_step, study_steps
+from warehouse.build import build
+
+STUDY = """
+[defaults]
+seed = 4
+
+[[run]]
+game = "gardens"
+players = [2]
+agents = ["random"]
+games = 2
+
+[[tile_value]]
+ruleset = "base"
+players = 2
+games = 2
+rollouts = 2
+"""
+
+
+@pytest.fixture(scope="module")
+def lake(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    lake = tmp_path_factory.mktemp("gardens_report_lake")
+    for ruleset, agents in (("base", ("random",)), ("gods-caprice", ("greedy",))):
+        run(RunSpec("gardens", ruleset, (2, 3), agents, 8, seed=9, batch_size=100), lake, workers=1, progress=False)
+    run_step(TileValueSpec("base", 2, games=2, rollouts=2, seed=1), lake)
+    return lake
+
+
+@pytest.fixture(scope="module")
+def warehouse(lake: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("gardens_report_wh") / "warehouse.duckdb"
+    build(lake, path)
+    return path
+
+
+def test_tile_use_timing_counts_every_use_but_sabotage_expiry(lake: Path, warehouse: Path) -> None:
+    rows = ds.dataset(lake / "events" / "game=gardens", format="parquet", partitioning="hive").to_table(
+        filter=ds.field("event_type") == "tile_used").to_pylist()
+    expected = Counter(r["tile"] for r in rows if r["option"] != "removed")
+    assert expected  # greedy Caprice games use tiles
+    with duckdb.connect(str(warehouse), read_only=True) as con:
+        metric = con.execute("select tile, n, round_lo, round_mean, round_hi, fraction_mean "
+                             "from met_gardens_tile_use_timing where ruleset = 'gods-caprice'").fetchall()
+    assert {tile: n for tile, n, *_ in metric} == dict(expected)
+    for _tile, n, lo, mean, hi, fraction in metric:
+        assert 0 < fraction <= 1
+        if n > 1:
+            assert lo <= mean <= hi
+
+
+def test_gardens_notebook_runs_into_an_html_report(warehouse: Path, tmp_path: Path) -> None:
+    assert [p.stem for p in notebooks_for(["gardens"])] == ["overview", "gardens"]
+    only_gardens = tmp_path / "notebooks"  # the overview has its own tests; run just this notebook
+    only_gardens.mkdir()
+    shutil.copy(NOTEBOOKS / "gardens.py", only_gardens / "gardens.py")
+    reports = {r.name: r.html for r in build_reports(warehouse, tmp_path / "reports", only_gardens)}
+    page = reports["gardens"].read_text()
+    assert "data:image/png;base64" in page and "Traceback" not in page
+    assert "Causal values from" in page and "Foresight:" in page
+    # gardens metrics flag mean differences (no rate vs reference): the index lists them whole
+    assert "met_gardens_bonus_tiles" in reports["index"].read_text()
+
+
+def test_study_tile_value_steps_are_read_scaled_and_resumed(tmp_path: Path) -> None:
+    study = tmp_path / "study.toml"
+    study.write_text(STUDY)
+    (spec,) = study_steps(study, scale=2.0)
+    assert (spec.ruleset, spec.players, spec.games, spec.rollouts, spec.seed) == ("base", 2, 4, 2, 4)
+    path, measured = run_step(spec, tmp_path / "lake")
+    assert measured and path.exists()
+    assert run_step(spec, tmp_path / "lake") == (path, False)
+
+
+def test_study_rejects_unknown_tile_value_keys(tmp_path: Path) -> None:
+    study = tmp_path / "study.toml"
+    study.write_text(STUDY + "rollout = 3\n")
+    with pytest.raises(Exception, match=r"\[\[tile_value\]\] #1: unknown keys \['rollout'\]"):
+        study_steps(study)

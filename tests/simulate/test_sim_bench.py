@@ -1,0 +1,33 @@
+"""bench: measures what it says (same games logged and discarded); no timing is asserted."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulate.bench import logging_overhead, pipeline_throughput
+from tests.simulate.conftest import Cli, small_spec
+from tests.simulate.toygame import GAME
+
+
+def test_logging_overhead_times_the_same_games_both_ways() -> None:
+    spec = small_spec(players=(4,), games=20)
+    discarded, logged = logging_overhead(GAME, spec)
+    assert discarded.games == logged.games == 20
+    assert discarded.events == logged.events > 20 * 4
+    assert discarded.seconds > 0 and logged.seconds > 0
+
+
+def test_pipeline_throughput_counts_every_game() -> None:
+    figure = pipeline_throughput(small_spec(), workers=1, game=GAME)
+    assert (figure.games, figure.label) == (24, "pipeline, 1 worker(s)")
+
+
+def test_bench_command_prints_each_agent_and_worker_count(
+    cli: Cli, toy_registered: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli(["bench", "--game", "toy", "--games", "8", "--players", "2", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    for agent in ("random", "greedy"):
+        assert f"{agent:8} discarded (NullSink)" in out and f"{agent:8} logging overhead" in out
+    assert "pipeline, 1 worker(s)" in out
+    assert cli(["bench", "--game", "toy", "--workers", "0"]) == 1

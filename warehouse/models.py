@@ -1,0 +1,116 @@
+"""SQL models and invariant tests: discovery, header parsing, dependency order.
+
+Each `.sql` file is one model (or one zero-row test) whose header comments
+declare what the builder needs:
+
+    -- grain: one row per player per game     (required for models)
+    -- depends: stg_events, fct_games          (models or tables it reads)
+    -- game: caprices                          (only built when that game is in the lake)
+    -- lake: tile_values/game=gardens/run=*/part-*.parquet
+                                               (only built when that glob matches a file in the lake;
+                                                models depending on a skipped model are skipped too)
+
+Models are ordered by layer (staging, facts, metrics) and, within the whole
+graph, topologically by their declared dependencies.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.core.errors import BalanceError
+
+LAYERS = ("staging", "facts", "metrics")
+MODELS_DIR = Path(__file__).parent / "models"
+TESTS_DIR = Path(__file__).parent / "tests"
+MACROS_FILE = Path(__file__).parent / "macros.sql"
+# Tables the builder loads itself (from run manifests) before any model runs.
+BUILTIN_TABLES = ("runs", "ruleset_assumptions")
+_HEADER = re.compile(r"^--\s*(grain|depends|game|lake):\s*(.*?)\s*$")
+
+
+class ModelError(BalanceError):
+    """A model file is malformed or its dependencies cannot be ordered."""
+
+
+@dataclass(frozen=True)
+class Model:
+    """One SQL file: a staging view, a fact or metric table, or a zero-row test."""
+
+    name: str
+    layer: str
+    path: Path
+    sql: str
+    grain: str
+    depends: tuple[str, ...]
+    game: str | None
+    lake_glob: str | None = None  # optional lake input: skip the model when nothing matches
+
+    @property
+    def materialization(self) -> str:
+        """Staging models are views over the lake; everything else is a table."""
+        return "view" if self.layer == "staging" else "table"
+
+
+def parse_model(path: Path, layer: str) -> Model:
+    """Read one SQL file and its header comments."""
+    sql = path.read_text(encoding="utf-8")
+    headers: dict[str, str] = {}
+    for line in sql.splitlines():
+        match = _HEADER.match(line)
+        if match:
+            headers[match.group(1)] = match.group(2)
+    if layer in LAYERS and not headers.get("grain"):
+        raise ModelError(f"{path}: missing '-- grain: one row per ...' header comment")
+    depends = tuple(d.strip() for d in headers.get("depends", "").split(",") if d.strip())
+    return Model(path.stem, layer, path, sql, headers.get("grain", ""), depends, headers.get("game") or None,
+                 headers.get("lake") or None)
+
+
+def discover_models(models_dir: Path = MODELS_DIR) -> list[Model]:
+    """Every model under staging/, facts/, metrics/, in build order."""
+    models = [parse_model(path, layer) for layer in LAYERS for path in sorted((models_dir / layer).glob("*.sql"))]
+    return build_order(models)
+
+
+def discover_tests(tests_dir: Path = TESTS_DIR) -> list[Model]:
+    """Every zero-row invariant query, by name."""
+    return [parse_model(path, "test") for path in sorted(tests_dir.glob("*.sql"))]
+
+
+def build_order(models: list[Model]) -> list[Model]:
+    """Topological order over declared dependencies; layer order breaks ties."""
+    by_name = {m.name: m for m in models}
+    if len(by_name) != len(models):
+        raise ModelError("two model files share a name; model names must be unique across layers")
+    for model in models:
+        for dep in model.depends:
+            if dep not in by_name and dep not in BUILTIN_TABLES:
+                raise ModelError(f"{model.path}: depends on unknown model {dep!r}")
+    ordered: list[Model] = []
+    done: set[str] = set()
+    visiting: set[str] = set()
+
+    def visit(model: Model) -> None:
+        if model.name in done:
+            return
+        if model.name in visiting:
+            raise ModelError(f"{model.path}: dependency cycle through {model.name!r}")
+        visiting.add(model.name)
+        for dep in model.depends:
+            if dep in by_name:
+                visit(by_name[dep])
+        visiting.discard(model.name)
+        done.add(model.name)
+        ordered.append(model)
+
+    for model in sorted(models, key=lambda m: LAYERS.index(m.layer)):
+        visit(model)
+    return ordered
+
+
+def render(sql: str, lake: Path) -> str:
+    """Substitute the lake path (as a SQL string body) for `{{ lake }}`."""
+    return sql.replace("{{ lake }}", lake.resolve().as_posix().replace("'", "''"))

@@ -1,0 +1,44 @@
+-- grain: one row per player per game, every game in the lake
+-- depends: stg_events, fct_games
+with events as (
+
+    select * from stg_events
+
+),
+
+games as (
+
+    select game, run_id, game_id, ruleset, num_players, agents, is_mixed_lineup
+    from fct_games
+
+),
+
+scored as (
+
+    select game, run_id, game_id, player as seat, score, rank, win_share
+    from events
+    where event_type = 'player_scored'
+
+),
+
+final as (
+
+    select
+        scored.game,
+        scored.run_id,
+        scored.game_id,
+        games.ruleset,
+        games.num_players,
+        games.is_mixed_lineup,
+        scored.seat,
+        games.agents[scored.seat + 1] as agent,
+        scored.score,
+        scored.rank,
+        scored.win_share,
+        scored.win_share > 0 as won
+    from scored
+    inner join games using (game, run_id, game_id)
+
+)
+
+select * from final

@@ -1,0 +1,50 @@
+-- grain: one row per game, player count and agent type
+-- Only games with a mixed line-up (more than one agent type) count: in a
+-- uniform line-up every agent wins its fair share by construction.
+-- Flagged when the Wilson interval excludes the fair share 1/P.
+-- depends: fct_player_games
+with player_games as (
+
+    select * from fct_player_games
+    where is_mixed_lineup
+
+),
+
+by_agent as (
+
+    select
+        game,
+        num_players,
+        agent,
+        count(*) as n,
+        sum(win_share) as wins,
+        avg(score) as score_mean,
+        stddev_samp(score) as score_sd
+    from player_games
+    group by game, num_players, agent
+
+),
+
+final as (
+
+    select
+        game,
+        num_players,
+        agent,
+        n,
+        wins,
+        wins / n as win_rate,
+        wilson_lo(wins, n) as win_lo,
+        wilson_hi(wins, n) as win_hi,
+        1.0 / num_players as reference,
+        'fair share 1/P' as reference_label,
+        outside(1.0 / num_players, wilson_lo(wins, n), wilson_hi(wins, n)) as flagged,
+        score_mean,
+        mean_lo(score_mean, score_sd, n) as score_lo,
+        mean_hi(score_mean, score_sd, n) as score_hi
+    from by_agent
+
+)
+
+select * from final
+order by game, num_players, agent

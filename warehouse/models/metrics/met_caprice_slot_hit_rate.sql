@@ -1,0 +1,64 @@
+-- grain: one row per Caprice slot (+30/+20/+15/+10 face-down, common) and player count ('all' = pooled)
+-- Is the +30 slot too generous? Hit rate of whatever Caprice lies in a slot,
+-- and the points the slot pays per player-game. Face-down slots are flagged
+-- when their interval excludes the pooled face-down hit rate at that player
+-- count (agents chasing a bonus more, or a slot being easier).
+-- game: caprices
+-- depends: fct_caprices_caprices
+with caprices as (
+
+    select * from fct_caprices_caprices
+
+),
+
+grouped as (
+
+    select
+        slot,
+        any_value(slot_label) as slot_label,
+        coalesce(cast(num_players as varchar), 'all') as num_players,
+        count(*) as n,
+        count(*) filter (where met) as k,
+        avg(points) as points_mean,
+        stddev_samp(points) as points_sd
+    from caprices
+    group by grouping sets ((slot), (slot, num_players))
+
+),
+
+pooled as (
+
+    select
+        coalesce(cast(num_players as varchar), 'all') as num_players,
+        count(*) filter (where met) / count(*) as face_down_rate
+    from caprices
+    where slot > 0
+    group by grouping sets ((), (num_players))
+
+),
+
+final as (
+
+    select
+        grouped.slot,
+        grouped.slot_label,
+        grouped.num_players,
+        grouped.n,
+        grouped.k,
+        grouped.k / grouped.n as hit_rate,
+        wilson_lo(grouped.k, grouped.n) as hit_lo,
+        wilson_hi(grouped.k, grouped.n) as hit_hi,
+        grouped.points_mean,
+        mean_lo(grouped.points_mean, grouped.points_sd, grouped.n) as points_lo,
+        mean_hi(grouped.points_mean, grouped.points_sd, grouped.n) as points_hi,
+        case when grouped.slot > 0 then pooled.face_down_rate end as reference,
+        case when grouped.slot > 0 then 'pooled face-down hit rate' else 'none (common Caprices)' end
+            as reference_label,
+        outside(reference, hit_lo, hit_hi) as flagged
+    from grouped
+    left join pooled using (num_players)
+
+)
+
+select * from final
+order by num_players, slot

@@ -1,0 +1,54 @@
+-- grain: one row per ruleset, player count, god and final track space
+-- The distribution of final god-track positions: the share of player-games
+-- ending on each space (0 = knocked off for good), Wilson 95%.
+-- game: gardens
+-- depends: stg_gardens__events, fct_gardens_player_games
+with events as (
+
+    select * from stg_gardens__events
+
+),
+
+player_games as (
+
+    select run_id, game_id, seat, ruleset, num_players from fct_gardens_player_games
+
+),
+
+spaces as (
+
+    select run_id, game_id, player as seat, unnest(track_gods) as god, unnest(track_spaces) as space
+    from events
+    where event_type = 'player_scored'
+
+),
+
+counted as (
+
+    select
+        player_games.ruleset, player_games.num_players, spaces.god, spaces.space,
+        count(*) as k
+    from spaces
+    inner join player_games using (run_id, game_id, seat)
+    group by all
+
+),
+
+final as (
+
+    select
+        ruleset,
+        num_players,
+        god,
+        space,
+        sum(k) over (partition by ruleset, num_players, god) as n,
+        k,
+        k / sum(k) over (partition by ruleset, num_players, god) as share,
+        wilson_lo(k, sum(k) over (partition by ruleset, num_players, god)) as share_lo,
+        wilson_hi(k, sum(k) over (partition by ruleset, num_players, god)) as share_hi
+    from counted
+
+)
+
+select * from final
+order by ruleset, num_players, god, space

@@ -1,0 +1,50 @@
+-- grain: one row per god (landscape, 'none' = never claimed) and player count ('all' = pooled)
+-- Win rate of the players holding each god, with the Wilson 95% interval;
+-- flagged when the interval excludes the fair share (mean of 1/P over the rows).
+-- game: gods
+-- depends: fct_gods_player_games
+with player_games as (
+
+    select * from fct_gods_player_games
+
+),
+
+grouped as (
+
+    select
+        coalesce(god, 'none') as god,
+        coalesce(cast(num_players as varchar), 'all') as num_players,
+        count(*) as n,
+        sum(win_share) as wins,
+        avg(1.0 / num_players) as reference,
+        avg(score) as score_mean,
+        stddev_samp(score) as score_sd,
+        avg(god_claimed_ms) / 1000.0 as claimed_s_mean
+    from player_games
+    group by grouping sets ((coalesce(god, 'none')), (coalesce(god, 'none'), num_players))
+
+),
+
+final as (
+
+    select
+        god,
+        num_players,
+        n,
+        wins,
+        wins / n as win_rate,
+        wilson_lo(wins, n) as win_lo,
+        wilson_hi(wins, n) as win_hi,
+        reference,
+        'fair share 1/P' as reference_label,
+        outside(reference, wilson_lo(wins, n), wilson_hi(wins, n)) as flagged,
+        score_mean,
+        mean_lo(score_mean, score_sd, n) as score_lo,
+        mean_hi(score_mean, score_sd, n) as score_hi,
+        claimed_s_mean
+    from grouped
+
+)
+
+select * from final
+order by god, num_players

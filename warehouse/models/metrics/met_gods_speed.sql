@@ -1,0 +1,79 @@
+-- grain: one row per match-up, player count, pace profile and relative pace, mixed-pace games only
+-- Does being faster decide the game? Relative pace = the player's profile mean
+-- think time / the mean of its opponents' (0.8 = 20% faster than the table,
+-- 1.25 = the slower side of that table). Win rate with the Wilson 95% interval,
+-- flagged when it excludes the fair share 1/P; the realised relative think time
+-- shows the drawn times followed the profiles. Only games whose seats have
+-- different profile means count (equal paces differ only by chance).
+-- match-up = the distinct agent names of the game, sorted: read speed on a
+-- match-up that differs only in pace (greedy vs greedy-fast); with agents of
+-- different strength (random vs greedy-fast) strength confounds speed.
+-- game: gods
+-- depends: fct_gods_player_games, fct_games
+with player_games as (
+
+    select * from fct_gods_player_games
+
+),
+
+matchups as (
+
+    select run_id, game_id, array_to_string(list_sort(list_distinct(agents)), ' vs ') as matchup
+    from fct_games
+    where game = 'gods'
+
+),
+
+mixed as (
+
+    select run_id, game_id
+    from player_games
+    group by run_id, game_id
+    having count(distinct pace_mean_ms) > 1
+
+),
+
+grouped as (
+
+    select
+        matchups.matchup,
+        player_games.num_players,
+        player_games.pace,
+        round(player_games.relative_pace, 2) as relative_pace,
+        count(*) as n,
+        sum(player_games.win_share) as wins,
+        avg(player_games.relative_think) as relative_think_mean,
+        avg(player_games.score) as score_mean,
+        stddev_samp(player_games.score) as score_sd
+    from player_games
+    inner join mixed using (run_id, game_id)
+    inner join matchups using (run_id, game_id)
+    group by matchups.matchup, player_games.num_players, player_games.pace, round(player_games.relative_pace, 2)
+
+),
+
+final as (
+
+    select
+        matchup,
+        num_players,
+        pace,
+        relative_pace,
+        n,
+        wins,
+        wins / n as win_rate,
+        wilson_lo(wins, n) as win_lo,
+        wilson_hi(wins, n) as win_hi,
+        1.0 / num_players as reference,
+        'fair share 1/P' as reference_label,
+        outside(1.0 / num_players, wilson_lo(wins, n), wilson_hi(wins, n)) as flagged,
+        relative_think_mean,
+        score_mean,
+        mean_lo(score_mean, score_sd, n) as score_lo,
+        mean_hi(score_mean, score_sd, n) as score_hi
+    from grouped
+
+)
+
+select * from final
+order by matchup, num_players, relative_pace

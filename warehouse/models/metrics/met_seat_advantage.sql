@@ -1,0 +1,53 @@
+-- grain: one row per game, player count and seat
+-- Win rate = mean win share (a shared win counts 1/k); Wilson 95% interval on
+-- the summed shares. Flagged when the interval excludes the fair share 1/P.
+-- Only uniform line-ups (every seat the same agent type) count: in a mixed
+-- line-up a seat's win rate also measures which agents sat there (with two
+-- agent types at 3 or 5 seats, rotation seats the lone strong agent in the
+-- middle seat every other game), which is not a seat effect.
+-- depends: fct_player_games
+with player_games as (
+
+    select * from fct_player_games
+    where not is_mixed_lineup
+
+),
+
+by_seat as (
+
+    select
+        game,
+        num_players,
+        seat,
+        count(*) as n,
+        sum(win_share) as wins,
+        avg(score) as score_mean,
+        stddev_samp(score) as score_sd
+    from player_games
+    group by game, num_players, seat
+
+),
+
+final as (
+
+    select
+        game,
+        num_players,
+        seat,
+        n,
+        wins,
+        wins / n as win_rate,
+        wilson_lo(wins, n) as win_lo,
+        wilson_hi(wins, n) as win_hi,
+        1.0 / num_players as reference,
+        'fair share 1/P' as reference_label,
+        outside(1.0 / num_players, wilson_lo(wins, n), wilson_hi(wins, n)) as flagged,
+        score_mean,
+        mean_lo(score_mean, score_sd, n) as score_lo,
+        mean_hi(score_mean, score_sd, n) as score_hi
+    from by_seat
+
+)
+
+select * from final
+order by game, num_players, seat

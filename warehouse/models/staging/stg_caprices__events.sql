@@ -1,0 +1,49 @@
+-- grain: one row per event of a caprices game
+-- game: caprices
+with source as (
+
+    select *
+    from read_parquet(
+        '{{ lake }}/events/game=caprices/run=*/part-*.parquet',
+        union_by_name = true,
+        hive_partitioning = true,
+        hive_types = {'game': varchar, 'run': varchar}
+    )
+
+),
+
+final as (
+
+    select
+        cast(run_id as varchar) as run_id,
+        cast(game_id as bigint) as game_id,
+        cast(seq as integer) as seq,
+        cast(event_type as varchar) as event_type,
+        cast(player as integer) as player,
+        cast(round as integer) as round,
+        cast(card as integer) as card,
+        cast(caste as varchar) as caste,
+        cast(value as integer) as card_value,
+        cast(source as varchar) as card_source,
+        cast(action as varchar) as action,
+        cast(caprice_id as varchar) as caprice_id,
+        cast(slot as integer) as slot,
+        cast(bonus as integer) as bonus,
+        cast(score as integer) as score,
+        cast(card_points as integer) as card_points,
+        cast(order_points as integer) as order_points,
+        cast(merchant_points as integer) as merchant_points,
+        cast(unity_points as integer) as unity_points,
+        cast(caprice_points as integer) as caprice_points,
+        cast(total_value as integer) as total_value,
+        cast(rank as integer) as rank,
+        cast(win_share as double) as win_share,
+        cast(knight_target as varchar) as knight_target,
+        cast(ministers_transformed as integer) as ministers_transformed,
+        cast(run_length as integer) as run_length,
+        cast(largest_family as integer) as largest_family
+    from source
+
+)
+
+select * from final

@@ -1,0 +1,61 @@
+-- grain: one row per event of a gardens (Four Gardens) game
+-- game: gardens
+with source as (
+
+    select *
+    from read_parquet(
+        '{{ lake }}/events/game=gardens/run=*/part-*.parquet',
+        union_by_name = true,
+        hive_partitioning = true,
+        hive_types = {'game': varchar, 'run': varchar}
+    )
+
+),
+
+final as (
+
+    select
+        cast(run_id as varchar) as run_id,
+        cast(game_id as bigint) as game_id,
+        cast(seq as integer) as seq,
+        cast(event_type as varchar) as event_type,
+        cast(player as integer) as player,
+        cast(round as integer) as round,
+        cast(ruleset as varchar) as ruleset,
+        cast(action as varchar) as action,
+        cast(card as integer) as card,
+        cast(source as varchar) as source,
+        cast(resource as varchar) as resource,
+        cast(target as integer) as target,
+        cast(resources_collected as integer) as resources_collected,
+        cast(resources_lost as integer) as resources_lost,
+        cast(panorama as varchar) as panorama,
+        cast(colour as varchar) as colour,
+        cast(size as integer) as panorama_size,
+        cast(god as varchar) as god,
+        cast(from_space as integer) as from_space,
+        cast(to_space as integer) as to_space,
+        cast(cause as varchar) as cause,
+        cast(by_player as integer) as by_player,
+        cast(tile as varchar) as tile,
+        cast(value as integer) as tile_value,
+        cast(option as varchar) as tile_option,
+        cast(target_player as integer) as target_player,
+        cast(score as integer) as score,
+        cast(rank as integer) as rank,
+        cast(win_share as double) as win_share,
+        cast(track_points as integer) as track_points,
+        cast(extra_rewards as integer) as extra_rewards,
+        cast(favor as integer) as favor,
+        cast(completed as integer) as completed,
+        cast(largest_panorama as integer) as largest_panorama,
+        cast(track_gods as varchar[]) as track_gods,
+        cast(track_spaces as integer[]) as track_spaces,
+        cast(track_length as integer) as track_length,
+        cast(end_reason as varchar) as end_reason,
+        cast(rounds as integer) as rounds
+    from source
+
+)
+
+select * from final

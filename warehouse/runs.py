@@ -1,0 +1,139 @@
+"""Run metadata: the `runs` and `ruleset_assumptions` tables.
+
+Each run in the lake should have `LAKE/runs/<run_id>/manifest.json` (spec,
+ruleset name/digest/TOML text, code version). The ruleset text is parsed with
+the engine's own ruleset loader so the report can list every `assumed` value a
+result depends on. A run without a manifest (or without the TOML text) falls
+back to the game's registered ruleset of the same name when its digest
+matches what the games logged; otherwise its assumptions are marked unknown.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+
+from engine.core.errors import BalanceError
+from engine.core.ruleset import Ruleset, load_ruleset
+
+RUNS_SCHEMA = pa.schema([
+    ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
+    ("has_manifest", pa.bool_()), ("spec_json", pa.string()), ("code_version", pa.string()),
+    ("created_at", pa.string()), ("assumptions_from", pa.string()),
+])
+ASSUMPTIONS_SCHEMA = pa.schema([
+    ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
+    ("key", pa.string()), ("value", pa.string()), ("note", pa.string()),
+])
+
+
+@dataclass(frozen=True)
+class ObservedRun:
+    """What the events themselves say about a run (from its game_started events)."""
+
+    game: str
+    run_id: str
+    ruleset: str
+    ruleset_digest: str
+
+
+def manifest_path(lake: Path, run_id: str) -> Path:
+    """Where the simulator writes a run's manifest."""
+    return lake / "runs" / run_id / "manifest.json"
+
+
+def read_manifest(path: Path) -> dict[str, Any] | None:
+    """The manifest as a dict, None when absent; an unreadable one is an error naming it."""
+    if not path.exists():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise BalanceError(f"{path}: unreadable run manifest ({exc}); delete it or re-run the simulation") from None
+    if not isinstance(data, dict):
+        raise BalanceError(f"{path}: a run manifest must be a JSON object")
+    return data
+
+
+def _pick(data: dict[str, Any], *paths: str) -> Any:
+    """The first present value among dotted key paths (manifest fields may nest)."""
+    for dotted in paths:
+        node: Any = data
+        for part in dotted.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+        if node is not None:
+            return node
+    return None
+
+
+def _ruleset_from_text(text: str, game: str) -> Ruleset:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "manifest_ruleset.toml"
+        path.write_text(text, encoding="utf-8")
+        return load_ruleset(path, game)
+
+
+def _registered_ruleset(game: str, name: str) -> Ruleset | None:
+    try:
+        from engine.registry import get_game
+
+        return get_game(game).load_ruleset(name)
+    except (BalanceError, ImportError):
+        return None
+
+
+def describe_run(lake: Path, seen: ObservedRun) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """One `runs` row and its `ruleset_assumptions` rows."""
+    manifest = read_manifest(manifest_path(lake, seen.run_id))
+    data = manifest or {}
+    toml_text = _pick(data, "ruleset.toml", "ruleset.text", "ruleset_toml", "ruleset_text", "ruleset.toml_text")
+    ruleset: Ruleset | None = None
+    source = "unknown"
+    if isinstance(toml_text, str):
+        ruleset = _ruleset_from_text(toml_text, seen.game)
+        source = "manifest"
+    else:
+        candidate = _registered_ruleset(seen.game, seen.ruleset)
+        if candidate is not None and candidate.digest == seen.ruleset_digest:
+            ruleset, source = candidate, "ruleset file (digest matches)"
+    spec = _pick(data, "spec")
+    row = {
+        "run_id": seen.run_id, "game": seen.game, "ruleset": seen.ruleset, "ruleset_digest": seen.ruleset_digest,
+        "has_manifest": manifest is not None,
+        "spec_json": json.dumps(spec, sort_keys=True) if spec is not None else None,
+        "code_version": _as_text(_pick(data, "code_version", "version", "git")),
+        "created_at": _as_text(_pick(data, "created_at", "timings.finished_unix")),
+        "assumptions_from": source,
+    }
+    assumptions = []
+    if ruleset is not None:
+        for key, prov in sorted(ruleset.assumed().items()):
+            assumptions.append({
+                "run_id": seen.run_id, "game": seen.game, "ruleset": seen.ruleset,
+                "ruleset_digest": seen.ruleset_digest, "key": key,
+                "value": json.dumps(ruleset.values[key], ensure_ascii=False), "note": prov.note,
+            })
+    return row, assumptions
+
+
+def _as_text(value: Any) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    return json.dumps(value, sort_keys=True)
+
+
+def run_tables(lake: Path, observed: list[ObservedRun]) -> tuple[pa.Table, pa.Table]:
+    """The `runs` and `ruleset_assumptions` tables for every run seen in the events."""
+    runs: list[dict[str, Any]] = []
+    assumptions: list[dict[str, Any]] = []
+    for seen in observed:
+        row, rows = describe_run(lake, seen)
+        runs.append(row)
+        assumptions.extend(rows)
+    return (pa.Table.from_pylist(runs, schema=RUNS_SCHEMA),
+            pa.Table.from_pylist(assumptions, schema=ASSUMPTIONS_SCHEMA))
