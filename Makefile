@@ -28,8 +28,9 @@ types: $(STAMP)
 
 check: lint types test
 
+# JupyterLab refuses to run as root unless told to (e.g. in a container)
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks
+	$(BIN)/jupyter lab notebooks $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 bench: $(STAMP)
 	$(BIN)/balance bench

@@ -9,6 +9,7 @@ fields to that column's sparse (row, value) lists; no per-event dict is built.
 from __future__ import annotations
 
 import json
+from array import array
 from collections.abc import Iterator, Mapping
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -66,16 +67,13 @@ class _ClassSpec:
         self.fields = (["player"] if "player" in names else []) + typed
         self.payload_names = tuple(n for n in names if n not in columns and n != "player")
         self.getter = _tuple_getter(self.fields)
-        self.rows: list[int] = []
+        self.rows = array("q")
         self.values: list[tuple[Any, ...]] = []
         self.payloads: list[str] = []
 
-    def add(self, row: int, event: Event) -> None:
-        self.rows.append(row)
-        self.values.append(self.getter(event))
-        if self.payload_names:
-            payload = {name: getattr(event, name) for name in self.payload_names}
-            self.payloads.append(json.dumps(payload, separators=(",", ":")))
+    def add_payload(self, event: Event) -> None:
+        payload = {name: getattr(event, name) for name in self.payload_names}
+        self.payloads.append(json.dumps(payload, separators=(",", ":")))
 
 
 class EventBuffer:
@@ -92,10 +90,11 @@ class EventBuffer:
         self.clear()
 
     def clear(self) -> None:
-        self.seq: list[int] = []
-        self.round: list[int] = []
-        self.turn: list[int] = []
-        self.clock_ms: list[int] = []
+        # typed arrays: appends as cheap as a list's, and numpy reads them without copying
+        self.seq = array("q")
+        self.round = array("q")
+        self.turn = array("q")
+        self.clock_ms = array("q")
         self._game_starts: list[tuple[int, int]] = []  # (first row, game id)
         self._last_game: int | None = None
         self._specs: dict[type, _ClassSpec] = {}
@@ -116,13 +115,16 @@ class EventBuffer:
         spec = self._specs.get(type(event))
         if spec is None:
             spec = self._specs[type(event)] = _ClassSpec(type(event), self.columns)
-        spec.add(row, event)
+        spec.rows.append(row)
+        spec.values.append(spec.getter(event))
+        if spec.payload_names:
+            spec.add_payload(event)
 
     def to_table(self, run_id: str) -> pa.Table:
         """The buffered events as an Arrow table in the lake schema."""
         n = len(self.seq)
         specs = [spec for spec in self._specs.values() if spec.rows]
-        rows = {id(spec): np.fromiter(spec.rows, dtype=np.int64, count=len(spec.rows)) for spec in specs}
+        rows = {id(spec): np.frombuffer(spec.rows, dtype=np.int64) for spec in specs}
         dense: dict[str, pa.Array] = {
             "run_id": pa.DictionaryArray.from_arrays(np.zeros(n, np.int32), [run_id]).cast(pa.string()),
             "game_id": self._game_ids(n),
@@ -130,7 +132,8 @@ class EventBuffer:
             "schema_version": _per_class(n, [(rows[id(s)], s.version) for s in specs], pa.int16()),
         }
         for name in ("seq", "round", "turn", "clock_ms"):
-            dense[name] = pa.array(np.asarray(getattr(self, name)), type=self.schema.field(name).type)
+            values = np.frombuffer(getattr(self, name), dtype=np.int64)
+            dense[name] = pa.array(values, type=self.schema.field(name).type)
         pieces: dict[str, list[tuple[np.ndarray, list[Any]]]] = {}
         for spec in specs:
             if spec.payloads:
@@ -190,9 +193,9 @@ def _scatter(n: int, pieces: list[tuple[np.ndarray, list[Any]]], dtype: pa.DataT
 
 def _objects(values: list[Any]) -> np.ndarray:
     """A 1-d object array (tuples stay single elements, not a 2-d array)."""
-    array = np.empty(len(values), dtype=object)
-    array[:] = values
-    return array
+    out = np.empty(len(values), dtype=object)
+    out[:] = values
+    return out
 
 
 def _tuple_getter(names: list[str]) -> Any:

@@ -120,14 +120,20 @@ def _play_from(
 ) -> tuple[Any, int]:
     """The decision loop: ask whoever is to move, apply the events, until the end."""
     max_events = game.facts.max_events
-    while (player := game.to_move(state)) is not None:
-        legal = game.legal_commands(state, player)
-        command = agents[player].choose(game, game.view(state, player), legal, agent_rngs[player])
+    # bound methods hoisted: this loop runs once per decision of every simulated game
+    to_move, legal_commands, view, decide, evolve = (
+        game.to_move, game.legal_commands, game.view, game.decide, game.evolve
+    )
+    append = sink.append
+    while (player := to_move(state)) is not None:
+        legal = legal_commands(state, player)
+        command = agents[player].choose(game, view(state, player), legal, agent_rngs[player])
         if observer is not None:
             observer(state, player, legal, command)
-        for event in game.decide(state, command, rng):
+        for event in decide(state, command, rng):
             seq += 1
-            state = _apply(game, state, event, sink, game_id, seq)
+            state = evolve(state, event)
+            append(game_id, seq, event, state.round, state.turn, state.clock_ms)
         if seq > max_events:
             raise ReplayError(f"game {game_id} exceeded the declared maximum of {max_events} events")
     return state, seq
