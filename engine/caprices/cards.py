@@ -82,6 +82,8 @@ class Rules:
     caprices: dict[str, Caprice]
     top_value: int = 0
     family_table: tuple[int, ...] = ()
+    run_table: tuple[int, ...] = ()
+    """Run points by run length (hot-path lookups; `run_points` beyond it)."""
     first_family: int = 0
     """The smallest card count that scores family points (len(family_table) if none does)."""
     castes: tuple[str, ...] = ()
@@ -142,6 +144,7 @@ def _build(rs: Ruleset) -> Rules:
     )
     rules.family_table = tuple(rules.family_points(n) for n in range(len(deck) + 2))
     rules.castes = tuple(caste for caste, _ in deck)
+    rules.run_table = tuple(rules.run_points(n) for n in range(rules.top_value + 2))
     rules.first_family = next((n for n, points in enumerate(rules.family_table) if points), len(rules.family_table))
     rules.caste_family = {
         caste: tuple(rules.family_points(n + rules.clerk_bonus if caste == "clerk" and n else n)

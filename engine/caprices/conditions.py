@@ -124,8 +124,8 @@ def _compile_values(node: dict[str, Any], low: int, high: float, path: str, key:
     _only(node, {word} | _BOUNDS, path, key)
     threshold = _int(node[word], path, f"{key}.{word}")
     if word == "values_at_least":
-        return lambda counts, facts: low <= sum(1 for v in facts.values if v >= threshold) <= high
-    return lambda counts, facts: low <= sum(1 for v in facts.values if v <= threshold) <= high
+        return lambda counts, facts: low <= len([v for v in facts.values if v >= threshold]) <= high
+    return lambda counts, facts: low <= len([v for v in facts.values if v <= threshold]) <= high
 
 
 def _compile_measure(measure: Any, low: int, high: float, path: str, key: str) -> Test:
@@ -137,11 +137,11 @@ def _compile_measure(measure: Any, low: int, high: float, path: str, key: str) -
     if measure == "cards":
         return lambda counts, facts: low <= len(facts.values) <= high
     if measure == "distinct_castes":
-        return lambda counts, facts: low <= sum(1 for n in counts.values() if n) <= high
+        return lambda counts, facts: low <= len(counts) - list(counts.values()).count(0) <= high
     if measure == "largest_family":
         return lambda counts, facts: low <= max(counts.values(), default=0) <= high
     if measure == "families":
-        return lambda counts, facts: low <= sum(1 for n in counts.values() if n >= FAMILY_MIN) <= high
+        return lambda counts, facts: low <= len([n for n in counts.values() if n >= FAMILY_MIN]) <= high
     raise RulesetError(path, f"{key}.measure", f"unknown measure {measure!r}; known: {', '.join(MEASURES)}")
 
 

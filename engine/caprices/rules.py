@@ -10,8 +10,8 @@ decision of a round also yields the next round's reveals, or the end scoring.
 from __future__ import annotations
 
 import random
-from functools import cache
 from itertools import combinations
+from typing import NamedTuple
 
 from engine.caprices import events as ev
 from engine.caprices.cards import COMMON_CAPRICES, DECK_SIZE
@@ -45,52 +45,76 @@ def legal_commands(state: State, player: int) -> list[Command]:
     """Every command `player` may give now (never empty while it is their turn)."""
     if state.current != player:
         return []
-    if state.phase == DISCARD:
-        discard, just_taken = _card_commands(player, "discard"), state.just_taken
+    phase = state.phase
+    if phase == DISCARD:
+        discard, just_taken = _commands_of(player).discard, state.just_taken
         return [discard[c] for c in state.hands[player] if c != just_taken]
-    if state.phase == TAKE:
+    if phase == TAKE:
         return _take_commands(state, player)
     return _draw_commands(state, player)
 
 
-@cache
-def _card_commands(player: int, kind: str) -> tuple[Command, ...]:
-    """The one-card commands of a kind for every card id (built once: commands are immutable and shared)."""
-    return tuple(Command(player, kind, (card,)) for card in range(DECK_SIZE))
+class _PlayerCommands(NamedTuple):
+    """One player's commands, built once and shared (commands are immutable): per card id, or plain."""
+
+    recruit: tuple[Command, ...]
+    rally: tuple[Command, ...]
+    discard: tuple[Command, ...]
+    noble: tuple[Command, ...]
+    take: tuple[Command, ...]
+    draw_deck: Command
+    take_deck: Command
+    pass_: Command
 
 
-@cache
-def _plain_command(player: int, kind: str) -> Command:
-    """A command naming no card (draw_deck, take_deck, pass), built once."""
-    return Command(player, kind)
+_TABLES: list[_PlayerCommands] = []
+
+
+def _commands_of(player: int) -> _PlayerCommands:
+    """The command table of a seat (grown on first use)."""
+    while len(_TABLES) <= player:
+        seat = len(_TABLES)
+        def one_card(kind: str, seat: int = seat) -> tuple[Command, ...]:
+            return tuple(Command(seat, kind, (card,)) for card in range(DECK_SIZE))
+
+        _TABLES.append(_PlayerCommands(
+            one_card("recruit"), one_card("rally"), one_card("discard"), one_card("noble"), one_card("take"),
+            Command(seat, "draw_deck"), Command(seat, "take_deck"), Command(seat, "pass"),
+        ))
+    return _TABLES[player]
 
 
 def _draw_commands(state: State, player: int) -> list[Command]:
     rules, hand, zone = state.rules, state.hands[player], state.zone
     castes = rules.castes
-    recruit = _card_commands(player, "recruit")
+    commands = _commands_of(player)
+    recruit = commands.recruit
     out = [recruit[c] for c in zone]
     pile_size = len(state.pile) - state.pile_pos
     if pile_size:
-        out.append(_plain_command(player, "draw_deck"))
+        out.append(commands.draw_deck)
     hand_castes = [castes[c] for c in hand]
     artisan_ok = "artisan" in hand_castes and state.artisans_rallied[player] < rules.max_rallied_artisans
-    rally = _card_commands(player, "rally")
-    out += [rally[c] for c in zone if castes[c] == "peasant" or (castes[c] == "artisan" and artisan_ok)]
+    rally = commands.rally
+    for c in zone:
+        caste = castes[c]
+        if caste == "peasant" or (caste == "artisan" and artisan_ok):
+            out.append(rally[c])
     if hand_castes.count("bourgeoise") >= 2 and len(zone) + pile_size >= rules.bourgeoise_takes:
         bourgeoises = [c for c in hand if castes[c] == "bourgeoise"]
         out += [Command(player, "bourgeoise", pair) for pair in combinations(bourgeoises, 2)]
     if "noble" in hand_castes and len(zone) >= rules.noble_takes:
-        noble = _card_commands(player, "noble")
+        noble = commands.noble
         out += [noble[c] for c in hand if castes[c] == "noble"]
-    return out or [_plain_command(player, "pass")]
+    return out or [commands.pass_]
 
 
 def _take_commands(state: State, player: int) -> list[Command]:
-    take = _card_commands(player, "take")
+    commands = _commands_of(player)
+    take = commands.take
     out = [take[c] for c in _takeable(state)]
     if state.action == "bourgeoise" and state.pile_size():
-        out.append(_plain_command(player, "take_deck"))
+        out.append(commands.take_deck)
     return out
 
 

@@ -11,6 +11,7 @@ small hashable keys, so a game's many evaluations reuse them.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import accumulate
 
 from engine.caprices.cards import Rules
 
@@ -60,18 +61,65 @@ def best_run(
     rules: Rules, present: frozenset[int], merchants: frozenset[int], top: int,
     odd: int, even: int, merchant_odd: int, merchant_even: int,
 ) -> tuple[int, int, Window | None]:
-    """(run points, Merchants counted in the run, window) paying the most; longer runs win ties."""
+    """(run points, Merchants counted in the run, window) paying the most; longer runs win ties.
+
+    Windows are visited as `windows` lists them (by start, then length). The
+    furthest reachable end of each start comes from one sliding window, and
+    each window is scored in O(1) from prefix counts (a cache miss here is
+    frequent: assemblies vary a lot).
+    """
+    size = top + 1
+    counts = _prefix_counts(present, merchants, size)
+    held, held_merchants, held_plain_odd, missing_odd_before, missing_even_before = counts
+    shortest, bonus, table = min(rules.order_points), rules.merchant_bonus, rules.run_table
     best: tuple[int, int, Window | None] = (0, 0, None)
     best_points, best_length = 0, 0
-    for window in windows(present, top, odd, even, min(rules.order_points)):
-        start, length, missing_odd, missing_even = window
-        held = [v for v in range(start, start + length) if v in present]
-        in_run = sum(1 for v in held if v in merchants)
-        plain_odd = sum(1 for v in held if v % 2 and v not in merchants)
-        plain_even = len(held) - in_run - plain_odd
-        in_run += min(merchant_odd, missing_odd + plain_odd) + min(merchant_even, missing_even + plain_even)
-        run = rules.run_points(length)
-        points = run + in_run * rules.merchant_bonus
-        if points > best_points or (points == best_points and length > best_length):
-            best, best_points, best_length = (run, in_run, window), points, length
+    for start, reach in enumerate(_reaches(present, size, odd, even)):
+        for end in range(start + shortest - 1, reach + 1):
+            missing_odd = missing_odd_before[end + 1] - missing_odd_before[start]
+            missing_even = missing_even_before[end + 1] - missing_even_before[start]
+            in_run = held_merchants[end + 1] - held_merchants[start]
+            plain_odd = held_plain_odd[end + 1] - held_plain_odd[start]
+            plain_even = held[end + 1] - held[start] - in_run - plain_odd
+            in_run += min(merchant_odd, missing_odd + plain_odd) + min(merchant_even, missing_even + plain_even)
+            length = end - start + 1
+            run = table[length] if length < len(table) else rules.run_points(length)
+            points = run + in_run * bonus
+            if points > best_points or (points == best_points and length > best_length):
+                best = (run, in_run, (start, length, missing_odd, missing_even))
+                best_points, best_length = points, length
     return best
+
+
+def _prefix_counts(present: frozenset[int], merchants: frozenset[int], size: int) -> tuple[list[int], ...]:
+    """Counts of values below i (for i in 0..size): held, held Merchants, held odd non-Merchants,
+    missing odd, missing even."""
+    values = range(size)
+    held = [v in present for v in values]
+    merchant = [v in merchants and v in present for v in values]
+    plain_odd = [v % 2 == 1 and v in present and v not in merchants for v in values]
+    missing_odd = [v % 2 == 1 and v not in present for v in values]
+    missing_even = [v % 2 == 0 and v not in present for v in values]
+    return tuple(list(accumulate(flags, initial=0)) for flags in (held, merchant, plain_odd, missing_odd, missing_even))
+
+
+def _reaches(present: frozenset[int], size: int, odd: int, even: int) -> list[int]:
+    """For each start, the last value a reachable window from it can end on (start - 1 if none)."""
+    reaches = []
+    reach = -1
+    missing = [0, 0]
+    for start in range(size):
+        if reach < start - 1:
+            reach, missing = start - 1, [0, 0]
+        while reach + 1 < size:
+            value = reach + 1
+            if value not in present:
+                parity = value % 2
+                if missing[parity] + 1 > (odd if parity else even):
+                    break
+                missing[parity] += 1
+            reach = value
+        reaches.append(reach)
+        if reach >= start and start not in present:
+            missing[start % 2] -= 1
+    return reaches

@@ -1,4 +1,4 @@
-"""The greedy agent's fast score estimate, and the sliding-window longest run.
+"""The greedy agent's fast score estimate, and the fast run finders (sliding windows, prefix counts).
 
 The estimate scores one greedily built choice exactly, so it can never beat
 the exact optimum and must equal it when there is nothing to choose.
@@ -13,7 +13,7 @@ import pytest
 
 from engine.caprices.cards import Rules, compile_rules
 from engine.caprices.estimate import estimate_total
-from engine.caprices.runs import longest_run, windows
+from engine.caprices.runs import best_run, longest_run, windows
 from engine.caprices.scoring import score_total, standard_rules
 from tests.caprices.helpers import load_edited
 from tests.caprices.test_scoring import CUNEGONDE, NAMED
@@ -88,3 +88,30 @@ def test_sliding_longest_run_equals_the_longest_listed_window() -> None:
         odd, even = rng.randint(0, 3), rng.randint(0, 3)
         listed = max((w[1] for w in windows(present, top, odd, even, 1)), default=0)
         assert longest_run(present, top, odd, even) == listed, (sorted(present), odd, even)
+
+
+def _best_run_reference(rules: Rules, present, merchants, top, odd, even, merchant_odd, merchant_even):
+    """The plain definition: every listed window, its Merchants counted value by value."""
+    best, best_points, best_length = (0, 0, None), 0, 0
+    for window in windows(present, top, odd, even, min(rules.order_points)):
+        start, length, missing_odd, missing_even = window
+        held = [v for v in range(start, start + length) if v in present]
+        in_run = sum(1 for v in held if v in merchants)
+        plain_odd = sum(1 for v in held if v % 2 and v not in merchants)
+        plain_even = len(held) - in_run - plain_odd
+        in_run += min(merchant_odd, missing_odd + plain_odd) + min(merchant_even, missing_even + plain_even)
+        points = rules.run_points(length) + in_run * rules.merchant_bonus
+        if points > best_points or (points == best_points and length > best_length):
+            best, best_points, best_length = (rules.run_points(length), in_run, window), points, length
+    return best
+
+
+def test_best_run_matches_a_window_by_window_reference() -> None:
+    rules = standard_rules()
+    rng = random.Random(8)
+    for _ in range(1500):
+        top = rng.choice([10, 11])
+        present = frozenset(rng.sample(range(top + 1), rng.randint(0, top + 1)))
+        merchants = frozenset(v for v in present if rng.random() < 0.3)
+        args = (present, merchants, top, rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 2), rng.randint(0, 2))
+        assert best_run(rules, *args) == _best_run_reference(rules, *args), args
