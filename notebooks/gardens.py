@@ -24,18 +24,13 @@
 warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); reports pass an absolute path
 
 # %%
-import duckdb
 import matplotlib.pyplot as plt
 import pandas as pd
 from IPython.display import Markdown, display
 
-plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
-con = duckdb.connect(warehouse, read_only=True)
+from balance.notebook import open_warehouse, pct
 
-
-def q(sql: str) -> pd.DataFrame:
-    """A warehouse query as a DataFrame."""
-    return con.execute(sql).df()
+q = open_warehouse(warehouse)
 
 
 def has_table(name: str) -> bool:
@@ -43,17 +38,9 @@ def has_table(name: str) -> bool:
     return bool(q(f"select count(*) as n from information_schema.tables where table_name = '{name}'").n.iloc[0])
 
 
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def errors(frame: pd.DataFrame, value: str, lo: str, hi: str) -> list:
     """Matplotlib error-bar lengths from an interval (0 where the interval is missing)."""
     return [(frame[value] - frame[lo]).fillna(0), (frame[hi] - frame[value]).fillna(0)]
-
-
-def noise_word(flag: bool) -> str:
-    return "beyond noise" if flag else "within noise"
 
 
 # %% [markdown]

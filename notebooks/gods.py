@@ -25,32 +25,19 @@
 warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); reports pass an absolute path
 
 # %%
-import duckdb
 import matplotlib.pyplot as plt
 import pandas as pd
 from IPython.display import Markdown, display
 
-plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
-con = duckdb.connect(warehouse, read_only=True)
+from balance.notebook import noise_word, open_warehouse, pct
+
+q = open_warehouse(warehouse)
 FAST_MATCHUP = "greedy vs greedy-fast"
-
-
-def q(sql: str) -> pd.DataFrame:
-    """A warehouse query as a DataFrame."""
-    return con.execute(sql).df()
-
-
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
 
 
 def errors(frame: pd.DataFrame, value: str, lo: str, hi: str) -> list:
     """Matplotlib error-bar lengths from an interval (0 where missing; the Wilson bound at k = 0 is ~1e-17 off)."""
     return [(frame[value] - frame[lo]).fillna(0).clip(lower=0), (frame[hi] - frame[value]).fillna(0).clip(lower=0)]
-
-
-def noise_word(flag: bool) -> str:
-    return "beyond noise" if flag else "within noise"
 
 
 def flag_colors(flags: pd.Series) -> list:

@@ -21,23 +21,12 @@
 warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); reports pass an absolute path
 
 # %%
-import duckdb
 import matplotlib.pyplot as plt
-import pandas as pd
 from IPython.display import Markdown, display
 
-plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
-con = duckdb.connect(warehouse, read_only=True)
+from balance.notebook import open_warehouse, pct
 
-
-def q(sql: str) -> pd.DataFrame:
-    """A warehouse query as a DataFrame."""
-    return con.execute(sql).df()
-
-
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
+q = open_warehouse(warehouse)
 
 # %% [markdown]
 # ## Sample sizes

@@ -1,40 +1,36 @@
-"""A tiny push-your-luck game that exercises the engine core in tests.
+"""A tiny push-your-luck card game for tests of the engine core and the simulate layer (not registered).
 
-Each player is dealt one hidden card; on a turn a player draws the top card
-or stops. A hand over the limit scores 0. The game ends when everybody has
-stopped or the deck is empty.
+The deck is shuffled (`deck_shuffled`) and each player is dealt one hidden
+card (`card_dealt`); in turn a player draws the top card (`card_drawn`,
+hidden too) or stops for good (`player_stopped`). A hand over the limit
+scores 0 and stops its player. The game ends when everybody has stopped or
+the deck is empty. Rulesets live in `tests/data/`: `toy` for the core tests,
+`default` for the simulate tests.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 
-from engine.core import Event, GameFacts, IllegalCommand, Ruleset, load_ruleset
+from engine.core import Event, GameFacts, IllegalCommand, Ruleset
+from engine.core.ruleset import resolve_ruleset
 
-RULESET = Path(__file__).parent / "data" / "toy.toml"
+RULESETS = Path(__file__).parent / "data"
+TURN_MS = 1000
 
 
 @dataclass(frozen=True, slots=True)
 class DeckShuffled(Event):
-    """The draw pile's order after the shuffle."""
+    """The deck was shuffled into this order (top first)."""
 
     TYPE = "deck_shuffled"
-    cards: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CardDrawn(Event):
-    """A player took the top card."""
-
-    TYPE = "card_drawn"
-    player: int
-    card: int
+    order: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +43,17 @@ class CardDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    """A player drew the top card into their hidden hand."""
+
+    TYPE = "card_drawn"
+    player: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStopped(Event):
-    """A player stopped drawing."""
+    """A player stopped drawing for the rest of the game."""
 
     TYPE = "player_stopped"
     player: int
@@ -56,6 +61,8 @@ class PlayerStopped(Event):
 
 @dataclass
 class ToyState:
+    """Everything about a toy game in progress."""
+
     deck: list[int]
     hands: list[list[int]]
     stopped: list[bool]
@@ -64,27 +71,30 @@ class ToyState:
     round: int = 0
     turn: int = 0
     clock_ms: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class ToyGame:
+    """The toy game, implementing the `Game` protocol."""
+
     id = "toy"
-    facts = GameFacts(player_counts=(2, 3), max_events=60, score_bounds=(0, 15))
-    columns = {"card": pa.int16(), "cards": pa.list_(pa.int16())}
+    facts = GameFacts(player_counts=(2, 3, 4), max_events=60, score_bounds=(0, 15))
+    columns = {"card": pa.int16()}
     event_types = (DeckShuffled, CardDealt, CardDrawn, PlayerStopped)
-    default_ruleset = "toy"
+    default_ruleset = "default"
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:
-        return load_ruleset(RULESET if name_or_path == "toy" else name_or_path, "toy")
+        """A ruleset by name from `tests/data/`, or by path."""
+        return resolve_ruleset(self.id, RULESETS, name_or_path)
 
     def initial_state(self, ruleset: Ruleset, num_players: int, seed: int, agents: tuple[str, ...] = ()) -> ToyState:
-        return ToyState([], [[] for _ in range(num_players)], [False] * num_players, ruleset["limit"])
+        return ToyState(list(ruleset["deck"]), [[] for _ in range(num_players)], [False] * num_players,
+                        ruleset["limit"])
 
     def setup(self, state: ToyState, rng: random.Random) -> list[Event]:
-        deck = list(self.load_ruleset("toy")["deck"])
-        rng.shuffle(deck)
-        events: list[Event] = [DeckShuffled(tuple(deck))]
-        return events + [CardDealt(p, deck[p]) for p in range(len(state.hands))]
+        order = list(state.deck)
+        rng.shuffle(order)
+        events: list[Event] = [DeckShuffled(tuple(order))]
+        return events + [CardDealt(p, order[p]) for p in range(len(state.hands))]
 
     def to_move(self, state: ToyState) -> int | None:
         if all(state.stopped) or not state.deck:
@@ -94,41 +104,31 @@ class ToyGame:
     def legal_commands(self, state: ToyState, player: int) -> list[str]:
         return ["draw", "stop"]
 
-    def decide(self, state: ToyState, command: str, rng: random.Random) -> list[Event]:
-        player = state.current
+    def decide(self, state: ToyState, command: Any, rng: random.Random) -> list[Event]:
         if command == "draw":
-            return [CardDrawn(player, state.deck[0])]
+            return [CardDrawn(state.current, state.deck[0])]
         if command == "stop":
-            return [PlayerStopped(player)]
+            return [PlayerStopped(state.current)]
         raise IllegalCommand("unknown_command", f"{command!r} is not draw or stop")
 
     def evolve(self, state: ToyState, event: Event) -> ToyState:
         if isinstance(event, DeckShuffled):
-            state.deck = list(event.cards)
+            state.deck = list(event.order)
             return state
         if isinstance(event, CardDealt):
-            state.deck.remove(event.card)
-            state.hands[event.player].append(event.card)
+            _take(state, event.player, event.card)
             state.round = 1
             return state
         if isinstance(event, CardDrawn):
-            state.deck.remove(event.card)
-            state.hands[event.player].append(event.card)
+            _take(state, event.player, event.card)
             if sum(state.hands[event.player]) > state.limit:
                 state.stopped[event.player] = True
         elif isinstance(event, PlayerStopped):
             state.stopped[event.player] = True
         state.turn += 1
-        self._advance(state)
+        state.clock_ms += TURN_MS
+        _advance(state)
         return state
-
-    def _advance(self, state: ToyState) -> None:
-        n = len(state.hands)
-        for step in range(1, n + 1):
-            candidate = (state.current + step) % n
-            if not state.stopped[candidate]:
-                state.current = candidate
-                return
 
     def view(self, state: ToyState, player: int) -> tuple[Any, ...]:
         return (tuple(state.hands[player]), tuple(len(h) for h in state.hands), len(state.deck), tuple(state.stopped))
@@ -147,11 +147,29 @@ class ToyGame:
         return [float(sum(h)) if sum(h) <= state.limit else 0.0 for h in state.hands]
 
     def fingerprint(self, state: ToyState) -> Any:
-        return (state.deck, state.hands, state.stopped, state.current, state.turn)
+        return (state.deck, state.hands, state.stopped, state.current, state.round, state.turn, state.clock_ms)
 
-    def greedy_value(self, view: tuple[Any, ...], command: str) -> float:
+    def greedy_value(self, view: tuple[Any, ...], command: Any) -> float:
         total = sum(view[0])
         return 1.0 if (command == "draw") == (total <= 8) else 0.0
+
+
+def _take(state: ToyState, player: int, card: int) -> None:
+    """Take the top card into `player`'s hand; an altered `card` shows as a digest mismatch, not a crash."""
+    state.deck.pop(0)
+    state.hands[player].append(card)
+
+
+def _advance(state: ToyState) -> None:
+    """Pass the turn to the next player who has not stopped; a wrap-around starts a new round."""
+    n = len(state.hands)
+    for step in range(1, n + 1):
+        candidate = (state.current + step) % n
+        if not state.stopped[candidate]:
+            if candidate <= state.current:
+                state.round += 1
+            state.current = candidate
+            return
 
 
 GAME = ToyGame()

@@ -27,3 +27,34 @@ create or replace macro mean_hi(mean, sd, n) as
 -- A difference is beyond noise when the reference lies outside the interval.
 create or replace macro outside(reference, lo, hi) as
     coalesce(reference < lo or reference > hi, false);
+
+-- The win-rate block of every fair-share metric, expanded in place with
+-- unnest(...): win_rate, win_lo, win_hi (Wilson), reference (the fair share),
+-- reference_label and flagged (the interval excludes the fair share).
+create or replace macro win_rate_vs_fair_share(wins, n, fair_share) as {
+    'win_rate': wins / n,
+    'win_lo': wilson_lo(wins, n),
+    'win_hi': wilson_hi(wins, n),
+    'reference': fair_share,
+    'reference_label': 'fair share 1/P',
+    'flagged': outside(fair_share, wilson_lo(wins, n), wilson_hi(wins, n))
+};
+
+-- The lake's event files matching `files` (a glob), every file's columns
+-- unioned by name, with the envelope every event carries cast to its
+-- warehouse type; the staging models cast the rest.
+create or replace macro lake_events(files) as table
+    select * replace (
+        cast(run_id as varchar) as run_id,
+        cast(game_id as bigint) as game_id,
+        cast(seq as integer) as seq,
+        cast(event_type as varchar) as event_type,
+        cast(player as integer) as player,
+        cast(round as integer) as round
+    )
+    from read_parquet(
+        files,
+        union_by_name = true,
+        hive_partitioning = true,
+        hive_types = {'game': varchar, 'run': varchar}
+    );

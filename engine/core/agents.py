@@ -21,7 +21,8 @@ class RandomAgent:
     name = "random"
 
     def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+        # int(random() * n) rather than randrange(n): uniform to within 2**-53, and 3x cheaper
+        return legal[int(rng.random() * len(legal))]
 
 
 class GreedyAgent:

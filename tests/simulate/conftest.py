@@ -10,7 +10,7 @@ from balance import cli as cli_module
 from engine.registry import GAMES
 from simulate.spec import RunSpec
 
-TOY_MODULE = "tests.simulate.toygame"
+TOY_MODULE = "tests.toygame"
 OUR_COMMANDS = ("simulate", "verify", "events", "bench")
 Cli = Callable[[list[str]], int]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from simulate.runner import run
 from simulate.spec import RunSpec
-from tests.simulate import toygame
+from tests import toygame
 
 SPEC = RunSpec("toy", "default", (2, 4), ("random", "greedy"), games=12, seed=11, batch_size=2, run_id="killed")
 DELAY_S = 0.15

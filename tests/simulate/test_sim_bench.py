@@ -1,4 +1,4 @@
-"""bench: measures what it says (same games logged and discarded); no timing is asserted."""
+"""bench: measures what it says (as many games logged as discarded, on fresh seeds); no timing is asserted."""
 
 from __future__ import annotations
 
@@ -6,14 +6,15 @@ import pytest
 
 from simulate.bench import logging_overhead, pipeline_throughput
 from tests.simulate.conftest import Cli, small_spec
-from tests.simulate.toygame import GAME
+from tests.toygame import GAME
 
 
-def test_logging_overhead_times_the_same_games_both_ways() -> None:
+def test_logging_overhead_times_as_many_games_both_ways_and_counts_their_events() -> None:
     spec = small_spec(players=(4,), games=20)
     discarded, logged = logging_overhead(GAME, spec)
     assert discarded.games == logged.games == 20
-    assert discarded.events == logged.events > 20 * 4
+    # each game: game_started, shuffle, 4 deals, >= 1 decision per player, seal
+    assert discarded.events >= 20 * 11 and logged.events >= 20 * 11
     assert discarded.seconds > 0 and logged.seconds > 0
 
 

@@ -9,7 +9,7 @@ import pytest
 from engine.core.buffer import ENVELOPE
 from simulate.catalogue import catalogue_markdown
 from tests.simulate.conftest import Cli
-from tests.simulate.toygame import GAME
+from tests.toygame import GAME
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "events.md"
 

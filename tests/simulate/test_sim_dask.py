@@ -10,7 +10,7 @@ import pytest
 from simulate import lake as lake_files
 from simulate.runner import run
 from tests.simulate.conftest import small_spec
-from tests.simulate.toygame import GAME
+from tests.toygame import GAME
 
 distributed = pytest.importorskip("dask.distributed")
 

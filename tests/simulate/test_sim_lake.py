@@ -12,7 +12,7 @@ from engine.core.buffer import ENVELOPE
 from simulate import lake as lake_files
 from simulate.runner import RunConflict, run
 from tests.simulate.conftest import Cli, small_spec
-from tests.simulate.toygame import GAME
+from tests.toygame import GAME
 
 
 def _events(lake: Path, spec_run_id: str) -> pa.Table:
@@ -108,7 +108,7 @@ def test_cli_simulate_writes_lake_and_refuses_taken_run_id(
 
 def test_a_failing_game_is_named_with_its_seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from simulate.batch import SimulationError
-    from tests.simulate.toygame import ToyGame
+    from tests.toygame import ToyGame
 
     def broken(self: ToyGame, state: object, command: object, rng: object) -> list:
         raise ZeroDivisionError("rules bug")

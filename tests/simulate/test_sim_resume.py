@@ -18,7 +18,7 @@ from simulate.runner import run
 from simulate.verify import verify
 from tests.simulate.conftest import Cli
 from tests.simulate.slow_run import SPEC
-from tests.simulate.toygame import GAME
+from tests.toygame import GAME
 
 ROOT = Path(__file__).resolve().parents[2]
 

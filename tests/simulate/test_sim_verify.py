@@ -13,7 +13,7 @@ from simulate import lake as lake_files
 from simulate.runner import run
 from simulate.verify import VerifyReport, verify
 from tests.simulate.conftest import Cli, small_spec
-from tests.simulate.toygame import GAME
+from tests.toygame import GAME
 
 SPEC = small_spec(run_id="v")
 PART = f"events/game=toy/run={SPEC.run_id}/part-00001.parquet"

@@ -30,12 +30,7 @@ final as (
         num_players,
         n,
         wins,
-        wins / n as win_rate,
-        wilson_lo(wins, n) as win_lo,
-        wilson_hi(wins, n) as win_hi,
-        1.0 / num_players as reference,
-        'fair share 1/P' as reference_label,
-        outside(1.0 / num_players, wilson_lo(wins, n), wilson_hi(wins, n)) as flagged,
+        unnest(win_rate_vs_fair_share(wins, n, 1.0 / num_players)),
         claimed_s_mean,
         mean_lo(claimed_s_mean, claimed_s_sd, n) as claimed_s_lo,
         mean_hi(claimed_s_mean, claimed_s_sd, n) as claimed_s_hi

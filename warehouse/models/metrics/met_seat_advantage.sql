@@ -36,12 +36,7 @@ final as (
         seat,
         n,
         wins,
-        wins / n as win_rate,
-        wilson_lo(wins, n) as win_lo,
-        wilson_hi(wins, n) as win_hi,
-        1.0 / num_players as reference,
-        'fair share 1/P' as reference_label,
-        outside(1.0 / num_players, wilson_lo(wins, n), wilson_hi(wins, n)) as flagged,
+        unnest(win_rate_vs_fair_share(wins, n, 1.0 / num_players)),
         score_mean,
         mean_lo(score_mean, score_sd, n) as score_lo,
         mean_hi(score_mean, score_sd, n) as score_hi

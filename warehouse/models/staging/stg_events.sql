@@ -3,13 +3,7 @@
 -- win_share on player_scored), so games with different columns can share it.
 with source as (
 
-    select *
-    from read_parquet(
-        '{{ lake }}/events/game=*/run=*/part-*.parquet',
-        union_by_name = true,
-        hive_partitioning = true,
-        hive_types = {'game': varchar, 'run': varchar}
-    )
+    select * from lake_events('{{ lake }}/events/game=*/run=*/part-*.parquet')
 
 ),
 
@@ -17,12 +11,7 @@ final as (
 
     select
         cast(game as varchar) as game,
-        cast(run_id as varchar) as run_id,
-        cast(game_id as bigint) as game_id,
-        cast(seq as integer) as seq,
-        cast(event_type as varchar) as event_type,
-        cast(player as integer) as player,
-        cast(round as integer) as round,
+        run_id, game_id, seq, event_type, player, round,  -- the envelope, cast by lake_events
         cast(turn as integer) as turn,
         cast(clock_ms as bigint) as clock_ms,
         cast(seed as bigint) as seed,

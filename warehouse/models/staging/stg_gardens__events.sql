@@ -2,25 +2,14 @@
 -- game: gardens
 with source as (
 
-    select *
-    from read_parquet(
-        '{{ lake }}/events/game=gardens/run=*/part-*.parquet',
-        union_by_name = true,
-        hive_partitioning = true,
-        hive_types = {'game': varchar, 'run': varchar}
-    )
+    select * from lake_events('{{ lake }}/events/game=gardens/run=*/part-*.parquet')
 
 ),
 
 final as (
 
     select
-        cast(run_id as varchar) as run_id,
-        cast(game_id as bigint) as game_id,
-        cast(seq as integer) as seq,
-        cast(event_type as varchar) as event_type,
-        cast(player as integer) as player,
-        cast(round as integer) as round,
+        run_id, game_id, seq, event_type, player, round,  -- the envelope, cast by lake_events
         cast(ruleset as varchar) as ruleset,
         cast(action as varchar) as action,
         cast(card as integer) as card,

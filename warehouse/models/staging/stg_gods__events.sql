@@ -2,24 +2,14 @@
 -- game: gods
 with source as (
 
-    select *
-    from read_parquet(
-        '{{ lake }}/events/game=gods/run=*/part-*.parquet',
-        union_by_name = true,
-        hive_partitioning = true,
-        hive_types = {'game': varchar, 'run': varchar}
-    )
+    select * from lake_events('{{ lake }}/events/game=gods/run=*/part-*.parquet')
 
 ),
 
 final as (
 
     select
-        cast(run_id as varchar) as run_id,
-        cast(game_id as bigint) as game_id,
-        cast(seq as integer) as seq,
-        cast(event_type as varchar) as event_type,
-        cast(player as integer) as player,
+        run_id, game_id, seq, event_type, player,  -- the envelope, cast by lake_events
         cast(clock_ms as bigint) as clock_ms,
         cast(tile as integer) as tile,
         cast(x as integer) as x,
