@@ -71,6 +71,22 @@ def _check_envelope(
     return None
 
 
+def first_difference(game: Game, ruleset: Ruleset, rows: pa.Table) -> tuple[int | None, str] | None:
+    """Where a game's logged events stop matching a re-simulation from its seed (None: nowhere).
+
+    Used when a part file's checksum shows it was edited but the game still
+    replays to its seal (the edit touched fields the final state does not keep).
+    """
+    try:
+        events = next(events_from_table(rows, game.event_types))[1]
+    except Exception:  # noqa: BLE001 - rows that do not rebuild are reported by check_game
+        return None
+    seq, detail = _locate_alteration(game, ruleset, events, None)
+    if seq is None:
+        return None
+    return seq, f"event differs from the file as the run wrote it (checksum mismatch){detail}"
+
+
 def _locate_alteration(
     game: Game, ruleset: Ruleset, events: list[Event], sealed_seq: int | None
 ) -> tuple[int | None, str]:

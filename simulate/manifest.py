@@ -2,7 +2,7 @@
 
 It records the spec, the ruleset's name, digest and full TOML text (so verify
 replays with the exact rules even if the file changed since), the code
-version, every part file with its game and event counts, totals, timings and
+version, every part file with its game and event counts and SHA-256, totals, timings and
 `created_at` (UTC, when the run completed; wall-clock time lives only here,
 never in events).
 """
@@ -10,6 +10,7 @@ never in events).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import subprocess
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -63,6 +64,7 @@ def build_manifest(
             "events": s.events,
             "first_game_id": batches[s.index].start,
             "last_game_id": batches[s.index].stop - 1,
+            "sha256": file_sha256(folder / s.file),
         }
         for s in ordered
     ]
@@ -88,6 +90,15 @@ def build_manifest(
             "games_per_second_now": round(played_games / seconds, 1),
         },
     )
+
+
+def file_sha256(path: Path) -> str:
+    """The checksum verify compares, so an edited part file is caught even where replay cannot tell."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def code_version() -> str:

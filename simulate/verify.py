@@ -5,6 +5,9 @@ files present; each file must be readable Parquet with the listed row count
 and hold exactly the games of its range, no game in two files; each game is
 checked by `simulate.gamecheck` (gapless seq, rebuildable rows, replayed
 envelope, sealed digest; an altered event is located by re-simulation).
+A file whose SHA-256 differs from the manifest's was edited after the run:
+its games are re-simulated even when they replay to their seal, because an
+edit may touch fields the final state does not keep (a score component, say).
 Problems are reported by file, game and seq; nothing raises. Files are
 checked in parallel on a process pool when `workers` > 1.
 """
@@ -30,7 +33,8 @@ from engine.core.ruleset import Ruleset
 from engine.registry import get_game
 from simulate import lake as lake_files
 from simulate.batch import resolve_game
-from simulate.gamecheck import check_game
+from simulate.gamecheck import check_game, first_difference
+from simulate.manifest import file_sha256
 
 
 @dataclass(frozen=True)
@@ -170,12 +174,18 @@ def check_file(
     problems = []
     if table.num_rows != entry["events"]:
         problems.append(Problem(name, None, None, f"{table.num_rows} rows, manifest lists {entry['events']}"))
+    edited = "sha256" in entry and file_sha256(Path(path)) != entry["sha256"]
     game_ids: list[int] = []
     for game_id, rows in _games_in(table):
         game_ids.append(game_id)
         found = check_game(game, ruleset, run_id, game_id, rows)
+        if found is None and edited:
+            found = first_difference(game, ruleset, rows)
         if found is not None:
             problems.append(Problem(name, game_id, found[0], found[1]))
+    if edited and not problems:
+        edit = "file differs from its checksum in the manifest (edited after the run)"
+        problems.append(Problem(name, None, None, edit))
     expected_ids = set(range(entry["first_game_id"], entry["last_game_id"] + 1))
     for game_id in sorted(expected_ids - set(game_ids)):
         problems.append(Problem(name, game_id, None, "game listed in the manifest's range has no events"))
