@@ -137,8 +137,8 @@ def _city_broken(state: GodsState, e: CityBroken) -> None:
 
 
 def _player_scored(state: GodsState, e: Event) -> None:
-    """Scores are read from the board; the score events change nothing."""
-    return None
+    """Scores are read from the board; the events are kept so the seal covers what they report."""
+    state.scored.append(e)
 
 
 def _game_ended(state: GodsState, e: GameEnded) -> None:

@@ -61,6 +61,8 @@ class GodsState:
     lot: list[int] = field(default_factory=list)
     filled: int = 0
     end_reason: str = ""
+    # the scoring events as logged: kept so the sealed digest covers every score component
+    scored: list[Any] = field(default_factory=list)
     round: int = 0
     turn: int = 0
     clock_ms: int = 0
@@ -82,7 +84,7 @@ class GodsState:
         clone = copy.copy(self)
         for name in ("bag", "tile_at", "face_at", "rot_at", "edges_at", "groups_at", "city_at", "pattern_at",
                      "sides_at", "god_of", "player_god", "god_ms", "prophets_left", "prophets", "just_placed",
-                     "profile", "ready", "lot"):
+                     "profile", "ready", "lot", "scored"):
             setattr(clone, name, list(getattr(self, name)))
         clone.hands = [list(h) for h in self.hands]
         clone.discards = [list(d) for d in self.discards]
@@ -141,5 +143,5 @@ def fingerprint(state: GodsState) -> Any:
         state.bag, state.bag_top, state.hands, state.discards, state.tile_at, state.face_at, state.rot_at,
         state.city_at, [(c.cell, c.placed_by, c.claimant, c.broken_by) for c in state.cities], state.god_of,
         state.player_god, state.god_ms, state.prophets_left, state.prophets, state.just_placed, state.profile,
-        state.ready, state.lot, state.end_reason, state.turn, state.clock_ms,
+        state.ready, state.lot, state.end_reason, state.turn, state.clock_ms, state.scored,
     )
