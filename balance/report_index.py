@@ -11,6 +11,7 @@ import html
 import json
 from datetime import UTC, datetime
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 import duckdb
@@ -69,8 +70,14 @@ def sample_rows(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
     """).df()
 
 
-def flagged_rows(con: duckdb.DuckDBPyConnection) -> list[tuple[str, pd.DataFrame]]:
-    """For each metric table with a `flagged` column, its flagged rows (key columns, n, rate, interval)."""
+def flagged_rows(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int, pd.DataFrame]]:
+    """For each metric table with a `flagged` column: cells compared, and its flagged rows.
+
+    Rate rows also say whether they stay beyond noise after a Bonferroni
+    correction for the number of cells the table compares: at 95% per cell,
+    about 1 in 20 fair cells is flagged by chance, so a long table always
+    shows a few.
+    """
     tables = [row[0] for row in con.execute("""
         select table_name from information_schema.columns
         where column_name = 'flagged' and table_name like 'met_%' order by table_name
@@ -78,20 +85,30 @@ def flagged_rows(con: duckdb.DuckDBPyConnection) -> list[tuple[str, pd.DataFrame
     tables.sort(key=lambda name: name not in FIRST_FLAGGED)  # stable: the headline question first
     found = []
     for table in tables:
+        compared = con.execute(f"select count(*) from {table} where flagged is not null").fetchone()[0]
         frame = con.execute(f"select * from {table} where flagged").df()
         if frame.empty:
             continue
         columns = list(frame.columns)
         rate = next((c for c in columns if c.endswith("_rate")), None)
         if "n" not in columns or rate is None or not {"reference", "reference_label"} <= set(columns):
-            found.append((table, frame))  # not a rate against a reference (e.g. a mean difference): show it whole
+            found.append((table, compared, frame))  # not a rate against a reference: show it whole
             continue
         keys = columns[: columns.index("n") + 1]
         stem = rate.removesuffix("_rate")
         frame = frame[[*keys, rate, f"{stem}_lo", f"{stem}_hi", "reference", "reference_label"]]
+        frame = frame.assign(beyond_noise_after_bonferroni=_survives_bonferroni(frame, rate, compared))
         frame = frame.assign(distance=(frame[rate] - frame["reference"]).abs()).sort_values("distance", ascending=False)
-        found.append((table, frame.drop(columns="distance")))
+        found.append((table, compared, frame.drop(columns="distance")))
     return found
+
+
+def _survives_bonferroni(frame: pd.DataFrame, rate: str, cells: int) -> pd.Series:
+    """Whether |rate - reference| exceeds z(1 - 0.025 / cells) binomial standard errors."""
+    z = NormalDist().inv_cdf(1 - 0.025 / max(cells, 1))
+    reference = frame["reference"].astype(float)
+    se = (reference * (1 - reference) / frame["n"].astype(float)) ** 0.5
+    return (frame[rate] - reference).abs() > z * se
 
 
 def assumption_rows(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
@@ -115,10 +132,11 @@ def write_index(warehouse: Path, target: Path, reports: list[str], games: list[s
     versions = ", ".join(sorted({str(v) for v in runs.code_version.dropna()})) or "unknown (no run manifest)"
     links = "".join(f"<li><a href='{html.escape(n)}.html'>{html.escape(n)}</a></li>" for n in reports)
     flagged_html = "".join(
-        f"<h3 class='flag'>{html.escape(table)}: {len(frame)} flagged rows"
+        f"<h3 class='flag'>{html.escape(table)}: {len(frame)} of {compared} cells flagged "
+        f"(about {0.05 * compared:.1f} expected by chance)"
         f"{f', the {MAX_FLAGGED} farthest from their reference' if len(frame) > MAX_FLAGGED else ''}</h3>"
         + _table(frame.head(MAX_FLAGGED), "")
-        for table, frame in flagged
+        for table, compared, frame in flagged
     ) or "<p>No metric differs from its reference beyond noise (95% intervals).</p>"
     unknown_html = (
         f"<p class='flag'>Runs whose ruleset text is unavailable (no manifest and no matching ruleset file), so "
@@ -132,7 +150,9 @@ games: {html.escape(', '.join(games))}; code version: {html.escape(versions)}.</
 <h2>Reports</h2><ul>{links}</ul>
 <h2>Flagged imbalances</h2>
 <p class="note">Rows whose 95% interval excludes their reference (fair share 1/P for seats and agents; pooled rate for
-Caprices and slots). With many comparisons, about 1 in 20 unbiased cells is flagged by chance.</p>
+Caprices and slots). With many comparisons, about 1 in 20 unbiased cells is flagged by chance; the column
+<code>beyond_noise_after_bonferroni</code> says which rates stay beyond noise once the number of cells
+is allowed for.</p>
 {flagged_html}
 <h2>Assumed ruleset values these results depend on</h2>
 <p class="note">Values marked <code>assumed</code> in the ruleset files: conclusions resting on them are only as good as
