@@ -75,6 +75,8 @@ class Rules:
     transformed_enables_knight: bool
     transformed_earns_merchant_bonus: bool
     keeps_run_value_when_transformed: bool
+    printed_one_in_run: bool
+    """An even Minister may also stand as its printed 1 in the run (an odd one always can)."""
     replacement_discards_takeable: bool
     bourgeoise_takes: int
     noble_takes: int
@@ -91,7 +93,6 @@ class Rules:
     caste_family: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False)
     """Per final caste, family points by card count with the Clerk bonus folded in (hot-path lookups)."""
     score_cache: dict[Any, Any] = field(default_factory=dict, repr=False)
-    total_cache: dict[Any, int] = field(default_factory=dict, repr=False)
 
     def run_points(self, length: int) -> int:
         """Points of a run for 'De l'ordre !' (0 below 6; the table's top entry beyond it)."""
@@ -137,6 +138,7 @@ def _build(rs: Ruleset) -> Rules:
         transformed_enables_knight=rs.require("minister.transformed_enables_knight", bool),
         transformed_earns_merchant_bonus=rs.require("minister.transformed_earns_merchant_bonus", bool),
         keeps_run_value_when_transformed=rs.require("minister.keeps_run_value_when_transformed", bool),
+        printed_one_in_run=rs.require("minister.printed_one_in_run", bool),
         replacement_discards_takeable=rs.require("turns.replacement_discards_takeable", bool),
         bourgeoise_takes=_positive(rs, "turns.bourgeoise_takes"), noble_takes=_positive(rs, "turns.noble_takes"),
         max_rallied_artisans=rs.require("turns.max_rallied_artisans", int), caprices=caprices,

@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement, product
 
 from engine.caprices.cards import KNIGHT_TARGETS, MINISTERS, PRINTED_CASTES, Rules
 from engine.caprices.conditions import AssemblyFacts, Test
-from engine.caprices.runs import longest_run
+from engine.caprices.runs import run_length
 
 Card = tuple[str, int]
 
@@ -35,6 +35,7 @@ class Assembly:
         """Counts of the printed non-Minister castes present (before any choice)."""
         self.merchants = merchants
         self.present = frozenset(v for c, v in cards if c not in MINISTERS)
+        """Values held by non-Minister cards; Ministers reach the run through `runs.best_run` (by parity, or as 1)."""
         self.merchant_values = frozenset(merchants)
         self.top = max(rules.top_value, max(self.present, default=0))
         self.values = tuple(v for _, v in cards)
@@ -80,7 +81,7 @@ def classify_caprices(
     rules = asm.rules
     low, high = _count_ranges(asm)
     run_fixed = rules.keeps_run_value_when_transformed
-    longest = longest_run(asm.present, asm.top, asm.printed["minister_odd"], asm.printed["minister_even"])
+    longest = run_length(rules, asm.present, asm.top, asm.printed["minister_odd"], asm.printed["minister_even"])
     facts = AssemblyFacts(asm.values, asm.card_points, longest)
     undecided = []
     sure = 0

@@ -30,7 +30,7 @@ from functools import lru_cache
 from engine.caprices.cards import KNIGHT_TARGETS, MINISTERS, Rules
 from engine.caprices.choices import run_ministers
 from engine.caprices.conditions import AssemblyFacts, Test
-from engine.caprices.runs import best_run, longest_run
+from engine.caprices.runs import best_run, run_length
 
 Card = tuple[str, int]
 
@@ -60,7 +60,7 @@ def estimate_total(cards: Sequence[Card], caprices: Sequence[tuple[str, int]], r
     if printed_knight or ministers["minister_odd"] or ministers["minister_even"]:
         # Caprices some choice can change, checked with every Minister in the run (the usual ruleset).
         in_run = (ministers["minister_odd"], ministers["minister_even"])
-        facts = AssemblyFacts(tuple(values), sum(values), longest_run(frozen, top, *in_run))
+        facts = AssemblyFacts(tuple(values), sum(values), run_length(rules, frozen, top, *in_run))
         chooser = _Chooser(rules, counts, caprices, facts, in_run)
         castes = chooser.ministers(ministers)
         if printed_knight or (rules.transformed_enables_knight and counts.get("knight")):
@@ -189,7 +189,7 @@ def _choice_total(
     The chooser's Caprice results are reused when its run facts are this choice's (same run Ministers).
     """
     run_odd, run_even, merchant_odd, merchant_even = run_ministers(rules, castes)
-    run, in_run, _ = best_run(rules, present, merchants, top, run_odd, run_even, merchant_odd, merchant_even)
+    run, in_run, _, _ = best_run(rules, present, merchants, top, run_odd, run_even, merchant_odd, merchant_even)
     family = rules.caste_family
     total = sum(values) + run + in_run * rules.merchant_bonus
     for caste, n in counts.items():
@@ -197,6 +197,6 @@ def _choice_total(
     if chooser is not None and chooser.run_ministers == (run_odd, run_even):
         total += chooser.caprice_points()
     elif caprices:
-        facts = AssemblyFacts(tuple(values), sum(values), longest_run(present, top, run_odd, run_even))
+        facts = AssemblyFacts(tuple(values), sum(values), run_length(rules, present, top, run_odd, run_even))
         total += sum(bonus for cid, bonus in caprices if rules.caprices[cid].test(counts, facts))
     return total

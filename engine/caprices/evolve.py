@@ -117,6 +117,11 @@ def _royal_favour_passed(state: State, e: ev.RoyalFavourPassed) -> None:
 
 def _player_scored(state: State, e: ev.PlayerScored) -> None:
     state.final_scores[e.player] = e.score
+    state.scoring_events.append(e)
+
+
+def _caprice_met(state: State, e: ev.CapriceMet) -> None:
+    state.scoring_events.append(e)
 
 
 def _game_ended(state: State, e: ev.GameEnded) -> None:
@@ -128,5 +133,5 @@ _APPLY: dict[type, Callable[[State, Any], None]] = {
     ev.CapricesDrawn: _caprices_drawn, ev.CapriceRevealed: _caprice_revealed, ev.RoundStarted: _round_started,
     ev.SubjectRevealed: _subject_revealed, ev.TurnTaken: _turn_taken, ev.CardRecruited: _card_recruited,
     ev.CardRallied: _card_rallied, ev.CardDiscarded: _card_discarded, ev.RoyalFavourPassed: _royal_favour_passed,
-    ev.PlayerScored: _player_scored, ev.GameEnded: _game_ended,
+    ev.CapriceMet: _caprice_met, ev.PlayerScored: _player_scored, ev.GameEnded: _game_ended,
 }

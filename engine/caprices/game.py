@@ -9,8 +9,14 @@ finds each player's best Knight/Minister choices exactly (`scoring.py`).
 
 Modelling decisions (also in the ruleset notes): a turn is a sequence of
 decisions by the same player (draw, then discard or takes); a Bourgeoise take
-from the pile is the top card, blind; when the pile is empty it cannot be
-drawn from, and a player who can draw nothing passes (turn action `pass`).
+from the pile is the top card, blind (the seed's "of your choice from the
+draw pile" could also mean searching the pile: not implemented); when the pile
+is empty it cannot be drawn from, and a player who can draw nothing passes
+(turn action `pass`). Seat 0 holds the Royal Favour first, so a seat is the
+turn order in round 1; the seed gives the Favour to whoever draws the King
+player aid at random. Runs rotate the agents through the seats across games
+(`simulate/spec.py`), so agent statistics are unaffected and a seat-0 edge is
+a first-player (seat) effect.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import random
 from pathlib import Path
 
 from engine.caprices import rules as flow
-from engine.caprices.cards import Rules, compile_rules
+from engine.caprices.cards import compile_rules
 from engine.caprices.events import COLUMNS, EVENT_TYPES
 from engine.caprices.evolve import evolve
 from engine.caprices.greedy import greedy_value
@@ -112,13 +118,9 @@ def resample_hidden(state: State, player: int, rng: random.Random) -> State:
     new.row[new.row_pos:] = pool
     hidden = len(new.hidden_caprices) - new.caprice_pos
     seen = {cid for cid, _, _ in new.revealed}
-    unseen = [cid for cid in _rules_of(new).caprices if cid not in seen]
+    unseen = [cid for cid in new.rules.caprices if cid not in seen]
     new.hidden_caprices[new.caprice_pos:] = rng.sample(unseen, hidden)
     return new
-
-
-def _rules_of(state: State) -> Rules:
-    return state.rules
 
 
 GAME = CapricesGame()

@@ -2,9 +2,12 @@
 
 Ministers stand for any value of their parity, so a window of values is
 reachable when its missing odd and even values do not outnumber the odd and
-even Ministers. Merchant-Ministers (when the ruleset lets them earn the
-Merchant bonus) are best placed on a missing value or on a value held by a
-non-Merchant, which gives the closed form in `best_run`. Results are cached on
+even Ministers. With the ruleset switch `minister.printed_one_in_run`, an even
+Minister may also stand as its printed 1 (the seed's "may change"): `best_run`
+and `run_length` then also try one even Minister fixed on the value 1.
+Merchant-Ministers (when the ruleset lets them earn the Merchant bonus) are
+best placed on a missing value or on a value held by a non-Merchant, which
+gives the closed form in `_parity_run`. Results are cached on
 small hashable keys, so a game's many evaluations reuse them.
 """
 
@@ -56,12 +59,60 @@ def longest_run(present: frozenset[int], top: int, odd: int, even: int) -> int:
     return best
 
 
+def run_length(rules: Rules, present: frozenset[int], top: int, odd: int, even: int) -> int:
+    """`longest_run`, with an even Minister also able to stand as its printed 1 when the ruleset says so."""
+    best = longest_run(present, top, odd, even)
+    if rules.printed_one_in_run and even and 1 not in present:
+        best = max(best, longest_run(present | {1}, top, odd, even - 1))
+    return best
+
+
+OnOne = str | None
+"""Which even Minister stands as its printed 1 in the best run: None, "plain" or "merchant" (a Merchant-Minister)."""
+
+
 @lru_cache(maxsize=200_000)
 def best_run(
     rules: Rules, present: frozenset[int], merchants: frozenset[int], top: int,
     odd: int, even: int, merchant_odd: int, merchant_even: int,
+) -> tuple[int, int, Window | None, OnOne]:
+    """(run points, Merchants counted in the run, window, even Minister on 1) paying the most; longer runs win ties.
+
+    Without `printed_one_in_run` it is `_parity_run`. With it, each way one even
+    Minister can stand as 1 (a plain one on a missing 1, a Merchant-Minister on
+    a 1 not held by a Merchant) is scored as that value held, with one even
+    Minister fewer; the best case wins (ties keep the earlier case). Every
+    assignment of Ministers to values falls in one case, so this stays exact.
+    """
+    best: tuple[int, int, Window | None, OnOne] = (
+        *_parity_run(rules, present, merchants, top, odd, even, merchant_odd, merchant_even), None)
+    if not (rules.printed_one_in_run and even):
+        return best
+    with_one = present | {1}
+    cases: list[tuple[frozenset[int], int, OnOne]] = []
+    if 1 not in present and even > merchant_even:
+        cases.append((merchants, merchant_even, "plain"))
+    if merchant_even and not (1 in present and 1 in merchants):
+        cases.append((merchants | {1}, merchant_even - 1, "merchant"))
+    bonus = rules.merchant_bonus
+    for case_merchants, case_merchant_even, on_one in cases:
+        run, in_run, window = _parity_run(rules, with_one, case_merchants, top, odd, even - 1,
+                                          merchant_odd, case_merchant_even)
+        if window is None:
+            continue
+        points, best_points = run + in_run * bonus, best[0] + best[1] * bonus
+        if points > best_points or (points == best_points and window[1] > (best[2][1] if best[2] else 0)):
+            best = (run, in_run, window, on_one)
+    return best
+
+
+@lru_cache(maxsize=200_000)
+def _parity_run(
+    rules: Rules, present: frozenset[int], merchants: frozenset[int], top: int,
+    odd: int, even: int, merchant_odd: int, merchant_even: int,
 ) -> tuple[int, int, Window | None]:
-    """(run points, Merchants counted in the run, window) paying the most; longer runs win ties.
+    """(run points, Merchants counted in the run, window) paying the most, each Minister on a value of its parity;
+    longer runs win ties.
 
     Windows are visited as `windows` lists them (by start, then length). The
     furthest reachable end of each start comes from one sliding window, and

@@ -4,7 +4,7 @@ Every (Knight target, Minister castes) choice is scored (`choices.py` keeps
 that space small without losing the optimum); a Minister's run value is
 solved in closed form per window of values (`runs.py`). Results are memoised
 on the sorted assembly and the Caprices in play. `score_assembly` returns the
-full breakdown; `score_total` only the total (the greedy agent now uses `estimate.py`).
+full breakdown (the greedy agent uses the faster `estimate.py`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from engine.caprices.choices import (
     run_ministers,
 )
 from engine.caprices.conditions import AssemblyFacts, Test
-from engine.caprices.runs import Window, best_run, longest_run
+from engine.caprices.runs import OnOne, Window, best_run, run_length
 from engine.core.ruleset import Ruleset, load_ruleset
 
 STANDARD_RULESET = Path(__file__).parent / "rulesets" / "standard.toml"
@@ -90,17 +90,6 @@ def score_assembly(
         if len(rules.score_cache) >= _CACHE_LIMIT:
             rules.score_cache.clear()
         cached = rules.score_cache[key] = _best(key[0], key[1], rules)
-    return cached
-
-
-def score_total(cards: Iterable[Card], caprices: Sequence[tuple[str, int]], rules: Rules) -> int:
-    """Just the best total of `score_assembly` (no breakdown built)."""
-    key = (tuple(sorted(cards)), tuple(caprices))
-    cached = rules.total_cache.get(key)
-    if cached is None:
-        if len(rules.total_cache) >= _CACHE_LIMIT:
-            rules.total_cache.clear()
-        cached = rules.total_cache[key] = _search(key[0], key[1], rules)[1]
     return cached
 
 
@@ -216,7 +205,7 @@ def _options(asm: Assembly, watched: frozenset[str] | None) -> list[Option]:
         run_key = combo.run_key
         plain_run = runs.get(run_key, -1)
         if plain_run < 0:
-            run, in_run, _ = best_run(rules, asm.present, asm.merchant_values, asm.top, *run_key)
+            run, in_run, _, _ = best_run(rules, asm.present, asm.merchant_values, asm.top, *run_key)
             plain_run = runs[run_key] = run + in_run * merchant_bonus
         out.append((asm.card_points + plain_run + unity, len(out), None, combo))
         if not (asm.printed["knight"] or combo.makes_knight):
@@ -233,7 +222,7 @@ def _options(asm: Assembly, watched: frozenset[str] | None) -> list[Option]:
                 merchant_run = runs.get(merchant_key, -1)
                 if merchant_run < 0:
                     merchants = asm.merchants_after(target)
-                    run, in_run, _ = best_run(rules, asm.present, merchants, asm.top, *run_key)
+                    run, in_run, _, _ = best_run(rules, asm.present, merchants, asm.top, *run_key)
                     merchant_run = runs[merchant_key] = run + in_run * merchant_bonus
                 total += merchant_run
             else:
@@ -263,7 +252,7 @@ def _caprice_points(
     run_key = (combo.run_odd, combo.run_even)
     facts = facts_by_run.get(run_key)
     if facts is None:
-        longest = longest_run(asm.present, asm.top, combo.run_odd, combo.run_even)
+        longest = run_length(asm.rules, asm.present, asm.top, combo.run_odd, combo.run_even)
         facts = facts_by_run[run_key] = AssemblyFacts(asm.values, asm.card_points, longest)
     points = 0
     for test, bonus in tests:
@@ -278,10 +267,10 @@ def _breakdown(asm: Assembly, choice: Choice, caprices: tuple[tuple[str, int], .
     counts = _final_counts(asm, knight, castes)
     run_odd, run_even, merchant_odd, merchant_even = run_ministers(rules, castes)
     merchants = asm.merchants_after(knight)
-    order, in_run, window = best_run(rules, asm.present, merchants, asm.top,
-                                     run_odd, run_even, merchant_odd, merchant_even)
+    order, in_run, window, on_one = best_run(rules, asm.present, merchants, asm.top,
+                                             run_odd, run_even, merchant_odd, merchant_even)
     unity, largest = _unity(rules, counts)
-    facts = AssemblyFacts(asm.values, asm.card_points, longest_run(asm.present, asm.top, run_odd, run_even))
+    facts = AssemblyFacts(asm.values, asm.card_points, run_length(rules, asm.present, asm.top, run_odd, run_even))
     met = {cid: bonus if rules.caprices[cid].test(counts, facts) else 0 for cid, bonus in caprices}
     merchant_points = in_run * rules.merchant_bonus
     caprice_points = sum(met.values())
@@ -291,7 +280,7 @@ def _breakdown(asm: Assembly, choice: Choice, caprices: tuple[tuple[str, int], .
         caprice_points=caprice_points, caprices=MappingProxyType(met), run_length=window[1] if window else 0,
         largest_family=largest,
         knight_target=knight[0] if knight else None,
-        minister_choices=_minister_values(asm, castes, window, merchants),
+        minister_choices=_minister_values(asm, castes, window, merchants, on_one),
     )
 
 
@@ -321,30 +310,42 @@ def _unity(rules: Rules, counts: Mapping[str, int]) -> tuple[int, int]:
 
 def _minister_values(
     asm: Assembly, castes: tuple[tuple[str, str], ...], window: Window | None,
-    merchants: frozenset[int],
+    merchants: frozenset[int], on_one: OnOne = None,
 ) -> tuple[tuple[str, str, int | None], ...]:
-    """Each Minister's (printed, final caste, run value): Merchant-Ministers take free slots first."""
+    """Each Minister's (printed, final caste, run value): Merchant-Ministers take free slots first.
+
+    `on_one` (from `best_run`): an even Minister of that kind stands as its printed 1, which no odd one takes.
+    """
     if window is None:
         return tuple((p, c, None) for p, c in castes)
     start, length = window[0], window[1]
     slots = range(start, start + length)
     rules = asm.rules
+    one = 1 if on_one is not None and 1 in slots else None
     out = []
     for printed in MINISTERS:
         parity = 1 if printed == "minister_odd" else 0
-        missing = [v for v in slots if v % 2 == parity and v not in asm.present]
-        plain = [v for v in slots if v % 2 == parity and v in asm.present and v not in merchants]
+        missing = [v for v in slots if v % 2 == parity and v not in asm.present and v != one]
+        plain = [v for v in slots if v % 2 == parity and v in asm.present and v not in merchants and v != one]
         mine = [c for p, c in castes if p == printed]
         earns = rules.keeps_run_value_when_transformed and rules.transformed_earns_merchant_bonus
         earners = [c for c in mine if earns and c == "merchant"]
         others = [c for c in mine if not (earns and c == "merchant")]
+        one_left = one is not None and printed == "minister_even"
         for caste in earners:
-            slot = missing.pop(0) if missing else (plain.pop(0) if plain else None)
+            if one_left and on_one == "merchant":
+                slot, one_left = one, False
+            else:
+                slot = missing.pop(0) if missing else (plain.pop(0) if plain else None)
             out.append((printed, caste, slot))
         for caste in others:
             can_run = caste == "minister" or rules.keeps_run_value_when_transformed
-            out.append((printed, caste, missing.pop(0) if missing and can_run else None))
+            if one_left and can_run:
+                out.append((printed, caste, one))
+                one_left = False
+            else:
+                out.append((printed, caste, missing.pop(0) if missing and can_run else None))
     return tuple(out)
 
 
-__all__ = ["Breakdown", "COMMON_CAPRICES", "ORDER_ID", "UNITY_ID", "score_assembly", "score_total", "standard_rules"]
+__all__ = ["Breakdown", "COMMON_CAPRICES", "ORDER_ID", "UNITY_ID", "score_assembly", "standard_rules"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.caprices.cards import Rules
+from engine.core.events import Event
 
 DRAW, DISCARD, TAKE, BETWEEN, OVER = "draw", "discard", "take", "between", "over"
 """Turn phases: draw (recruit/rally/replacement), discard after a recruit, takes of a replacement turn."""
@@ -25,12 +26,14 @@ class State:
         "rules", "num_players", "round", "turn", "clock_ms", "pile", "pile_pos", "hands", "rallied", "zone",
         "row", "row_pos", "hidden_caprices", "caprice_pos", "revealed", "favour", "current", "phase",
         "turns_in_round", "action", "just_taken", "takes_left", "turn_discards", "artisans_rallied", "final_scores",
+        "scoring_events",
     )
 
     def __init__(self, rules: Rules, num_players: int) -> None:
         self.rules = rules
         self.num_players = num_players
-        self.round = self.turn = self.clock_ms = 0
+        self.round = self.turn = 0
+        self.clock_ms = 0  # unused by this turn-based game; the core driver copies it into each event's envelope
         self.pile: list[int] = []
         self.pile_pos = 0
         self.hands: list[list[int]] = [[] for _ in range(num_players)]
@@ -51,6 +54,8 @@ class State:
         self.turn_discards: tuple[int, ...] = ()
         self.artisans_rallied = [0] * num_players
         self.final_scores: list[int] = [0] * num_players
+        # the end-scoring events as logged, so the sealed digest covers every score component
+        self.scoring_events: list[Event] = []
 
     def copy(self) -> State:
         """An independent copy (lists copied, rules shared)."""
@@ -62,6 +67,7 @@ class State:
         new.rallied = [list(r) for r in self.rallied]
         new.hidden_caprices, new.revealed = list(self.hidden_caprices), list(self.revealed)
         new.artisans_rallied, new.final_scores = list(self.artisans_rallied), list(self.final_scores)
+        new.scoring_events = list(self.scoring_events)
         return new
 
     def pile_size(self) -> int:
@@ -87,7 +93,7 @@ class State:
             repr(self.rallied), repr(self.zone), repr(self.row[self.row_pos:]),
             repr(self.hidden_caprices[self.caprice_pos:]), repr(self.revealed), self.favour, self.current,
             self.phase, self.turns_in_round, self.action, self.just_taken, self.takes_left, repr(self.turn_discards),
-            repr(self.artisans_rallied), repr(self.final_scores),
+            repr(self.artisans_rallied), repr(self.final_scores), repr(self.scoring_events),
         )
 
 

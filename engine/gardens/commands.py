@@ -27,6 +27,7 @@ from engine.gardens.state import (
     collect,
     panorama_copies,
     sabotaged,
+    same_slot,
     satisfied_groundworks,
 )
 
@@ -60,14 +61,14 @@ def main_legal(state: State, player: int) -> list[Command]:
 
 
 def can_lay(state: State, player: int, card: int) -> bool:
-    """No two cards of the same panorama and number in the display (groundworks and panoramas)."""
-    cards = state.config.cards
-    c = cards[card]
+    """Lay Groundwork's restriction: no card sharing `groundwork.conflict_key` (colour and number,
+    or panorama and number) with a card in the display (groundworks and panoramas), beyond the
+    copies allowed (1, or 2 with Goodness)."""
+    config = state.config
     p = state.players[player]
-    same = sum(1 for g in p.groundworks if cards[g].panorama == c.panorama and cards[g].position == c.position)
-    for pid, _size, done in p.panoramas:
-        if pid == c.panorama:
-            same += sum(1 for x in done if cards[x].position == c.position)
+    same = sum(1 for g in p.groundworks if same_slot(config, g, card))
+    for _pid, _size, done in p.panoramas:
+        same += sum(1 for x in done if same_slot(config, x, card))
     return same < panorama_copies(state, player)
 
 

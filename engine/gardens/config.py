@@ -19,6 +19,7 @@ CAPRICE_TILES = (
     "cohesion", "abundance", "goodness", "offering", "recovery",
 )
 BASE_TILES = ("planning", "take_wilds", "extra_rewards")
+CONFLICT_KEYS = ("colour_and_number", "panorama_and_number")  # what two display cards may not share (Lay Groundwork)
 MAX_SCORE = 200  # GAME.facts.score_bounds upper end; a ruleset allowing more is rejected
 
 
@@ -49,6 +50,7 @@ class Config:
     may_end_early: bool
     max_groundworks: int
     copies_per_panorama: int
+    conflict_key: str  # one of CONFLICT_KEYS
     only_needed: bool
     storage: int
     supply: int
@@ -86,6 +88,7 @@ def build_config(rs: Ruleset) -> Config:
         may_end_early=rs.require("turn.may_end_early", bool),
         max_groundworks=_int(rs, "groundwork.max_active", 1, 10),
         copies_per_panorama=_int(rs, "groundwork.copies_per_panorama", 1, 4),
+        conflict_key=_choice(rs, "groundwork.conflict_key", CONFLICT_KEYS),
         only_needed=rs.require("groundwork.only_needed_resources", bool),
         storage=_int(rs, "storage.capacity", 1, 20),
         supply=_int(rs, "supply.per_resource", 1, 100),
@@ -173,6 +176,13 @@ def _int(rs: Ruleset, key: str, low: int, high: int) -> int:
     value: int = rs.require(key, int)
     if not low <= value <= high:
         raise rs.error(key, f"must be between {low} and {high}, got {value}")
+    return value
+
+
+def _choice(rs: Ruleset, key: str, choices: tuple[str, ...]) -> str:
+    value: str = rs.require(key, str)
+    if value not in choices:
+        raise rs.error(key, f"must be one of {', '.join(choices)}, got {value!r}")
     return value
 
 

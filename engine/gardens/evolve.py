@@ -155,7 +155,8 @@ def _game_ended(state: State, e: ev.GameEnded) -> None:
 
 
 def _player_scored(state: State, e: ev.PlayerScored) -> None:
-    return None
+    """Kept as logged, so the sealed digest covers every score component."""
+    state.scoring_events.append(e)
 
 
 # --- actions ---------------------------------------------------------------------------------

@@ -66,6 +66,8 @@ class State:
     round: int = 1
     turn: int = 0
     clock_ms: int = 0
+    # the scoring events as logged, so the sealed digest covers every score component
+    scoring_events: list[Any] = field(default_factory=list)
     legal_cache: list[Any] | None = None  # legal commands of the pending decision; evolve clears it
 
 
@@ -150,7 +152,21 @@ def satisfied_groundworks(state: State, player: int) -> list[int]:
 
 
 def panorama_copies(state: State, player: int) -> int:
-    """How many of one panorama (and number) this player may have: 1, or 2 with Goodness."""
+    """How many display cards sharing the conflict key (see `same_slot`) this player may have: 1, or 2 with Goodness."""
     if state.players[player].tiles.get("goodness"):
         return int(state.config.caprice_values["goodness_copies"])
     return state.config.copies_per_panorama
+
+
+def same_slot(config: Config, a: int, b: int) -> bool:
+    """Whether cards `a` and `b` clash under Lay Groundwork's rule (`groundwork.conflict_key`).
+
+    colour_and_number: same colour and panorama number, whatever the panorama's size
+    (the seed's wording); panorama_and_number: same panorama (colour + size) and number.
+    """
+    x, y = config.cards[a], config.cards[b]
+    if x.position != y.position:
+        return False
+    if config.conflict_key == "colour_and_number":
+        return x.colour == y.colour
+    return x.panorama == y.panorama

@@ -129,4 +129,5 @@ def fingerprint(state: State) -> tuple[Any, ...]:
         tuple(state.rotation), tuple(state.supply), tuple(sorted((k, tuple(v)) for k, v in state.base_tiles.items())),
         tuple(state.tile_stack), tuple(state.tile_face_up), tuple(sorted(state.sabotage.items())), tuple(state.todo),
         state.current, state.actions_left, state.end_triggered, state.end_reason, state.round, state.turn,
+        tuple(state.scoring_events),
     )

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from engine.caprices.cards import Rules
 from engine.caprices.game import GAME, RULESETS_DIR
+from engine.caprices.scoring import _search
 from engine.core.ruleset import Ruleset
 
 STANDARD_TEXT = (RULESETS_DIR / "standard.toml").read_text(encoding="utf-8")
@@ -21,3 +24,11 @@ def edited_ruleset(tmp_path: Path, old: str, new: str, name: str = "edited.toml"
 def load_edited(tmp_path: Path, old: str, new: str) -> Ruleset:
     """Load (and fully check) an edited standard ruleset."""
     return GAME.load_ruleset(str(edited_ruleset(tmp_path, old, new)))
+
+
+def score_total(cards: Iterable[tuple[str, int]], caprices: Sequence[tuple[str, int]], rules: Rules) -> int:
+    """The exact optimiser's best total as its search finds it (no breakdown built, no cache).
+
+    Tests compare it with `score_assembly(...).total`, which re-scores the chosen choice.
+    """
+    return _search(tuple(sorted(cards)), tuple(caprices), rules)[1]

@@ -14,14 +14,15 @@ import pytest
 from engine.caprices.cards import Rules, compile_rules
 from engine.caprices.estimate import estimate_total
 from engine.caprices.runs import best_run, longest_run, windows
-from engine.caprices.scoring import score_total, standard_rules
-from tests.caprices.helpers import load_edited
+from engine.caprices.scoring import standard_rules
+from tests.caprices.helpers import load_edited, score_total
 from tests.caprices.test_scoring import CUNEGONDE, NAMED
 
 SWITCHES = [
     "transformed_enables_knight = { value = true",
     "transformed_earns_merchant_bonus = { value = true",
     "keeps_run_value_when_transformed = { value = true",
+    "printed_one_in_run = { value = true",
 ]
 
 
@@ -106,12 +107,29 @@ def _best_run_reference(rules: Rules, present, merchants, top, odd, even, mercha
     return best
 
 
-def test_best_run_matches_a_window_by_window_reference() -> None:
-    rules = standard_rules()
+def test_best_run_matches_a_window_by_window_reference(tmp_path: Path) -> None:
+    # Ministers by parity only: the printed-1 cases are checked against the brute force in test_scoring.
+    rules = compile_rules(load_edited(tmp_path, SWITCHES[3], SWITCHES[3].replace("true", "false")))
     rng = random.Random(8)
     for _ in range(1500):
         top = rng.choice([10, 11])
         present = frozenset(rng.sample(range(top + 1), rng.randint(0, top + 1)))
         merchants = frozenset(v for v in present if rng.random() < 0.3)
         args = (present, merchants, top, rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 2), rng.randint(0, 2))
-        assert best_run(rules, *args) == _best_run_reference(rules, *args), args
+        assert best_run(rules, *args) == (*_best_run_reference(rules, *args), None), args
+
+
+def test_best_run_with_the_printed_one_never_pays_less() -> None:
+    rules = standard_rules()
+    rng = random.Random(9)
+    for _ in range(1500):
+        present = frozenset(rng.sample(range(11), rng.randint(0, 11)))
+        merchants = frozenset(v for v in present if rng.random() < 0.3)
+        odd, even = rng.randint(0, 3), rng.randint(0, 3)
+        args = (present, merchants, 10, odd, even, rng.randint(0, odd), rng.randint(0, even))
+        run, in_run, window, on_one = best_run(rules, *args)
+        plain = _best_run_reference(rules, *args)
+        assert run + 5 * in_run >= plain[0] + 5 * plain[1], args
+        if on_one is not None:  # only when it pays more, and only on a 1 not held by a Merchant
+            assert run + 5 * in_run > plain[0] + 5 * plain[1] or window[1] > (plain[2] or (0, 0))[1], args
+            assert window[0] <= 1 < window[0] + window[1] and not (1 in present and 1 in merchants), args

@@ -51,6 +51,9 @@ def test_standard_ruleset_loads_with_provenance() -> None:
     ruleset = GAME.load_ruleset("standard")
     assert ruleset.provenance["order.merchant_bonus"].source == "seed"
     assert "deck.peasant" in ruleset.assumed()
+    # Readings of the seed, listed among the assumptions: the blind Bourgeoise pile take, the Minister's printed 1.
+    assert {"turns.bourgeoise_takes", "minister.printed_one_in_run"} <= set(ruleset.assumed())
+    assert "not implemented" in ruleset.provenance["turns.bourgeoise_takes"].note
     assert all(p.note for p in ruleset.provenance.values())
 
 

@@ -15,8 +15,9 @@ import pytest
 from engine.caprices import score_assembly
 from engine.caprices.cards import compile_rules
 from engine.caprices.conditions import AssemblyFacts
-from engine.caprices.scoring import score_total, standard_rules
-from tests.caprices.helpers import load_edited
+from engine.caprices.game import GAME
+from engine.caprices.scoring import standard_rules
+from tests.caprices.helpers import edited_ruleset, load_edited, score_total
 
 # The corrected example (seed, Scoring Example): 7 in hand + 3 rallied (Peasants 0, 2 and Artisan 1),
 # printed values 24, run 0..6 (the even Minister stands for 4) containing Merchant 1, 4 Peasants,
@@ -123,6 +124,38 @@ def test_odd_minister_fills_an_odd_gap_but_even_cannot() -> None:
     assert score_assembly([*base, ("minister_even", 1)]).order_points == 0
 
 
+PRINTED_ONE = "printed_one_in_run = { value = true"
+# Peasants 0, 2, 3 and Artisans 4, 5, 6: printed 21 (the Minister counts 1), two families of 3 (5 + 5);
+# only the value 1 is missing from the run 0..6.
+ONE_MISSING = [("peasant", 0), ("peasant", 2), ("peasant", 3), ("artisan", 4), ("artisan", 5), ("artisan", 6)]
+
+
+def test_an_even_minister_may_stand_as_its_printed_one(tmp_path) -> None:
+    even = score_assembly([*ONE_MISSING, ("minister_even", 1)])
+    assert (even.run_length, even.order_points) == (7, 30)
+    assert even.minister_choices[0][2] == 1
+    assert even.total == 21 + 30 + 5 + 5 == 61
+    odd = score_assembly([*ONE_MISSING, ("minister_odd", 1)])  # also an Artisan: a family of 4
+    assert (odd.run_length, odd.total) == (7, 21 + 30 + 15 + 5)
+    off = load_edited(tmp_path, PRINTED_ONE, PRINTED_ONE.replace("true", "false"))
+    assert score_assembly([*ONE_MISSING, ("minister_even", 1)], (), off).total == 21 + 5 + 5 == 31
+    assert score_assembly([*ONE_MISSING, ("minister_odd", 1)], (), off).total == 71
+
+
+def test_the_printed_one_counts_for_run_length_caprices() -> None:
+    cards = [*ONE_MISSING, ("clerk", 7), ("minister_even", 1)]  # run 0..7 only with the Minister as 1
+    assert score_assembly(cards, [("l_ordre_parfait", 30)]).caprices == {"l_ordre_parfait": 30}
+
+
+def test_an_even_minister_fills_an_even_gap_or_the_one_whichever_pays() -> None:
+    # Two even Ministers, values 1 and 8 missing from 0..9: one stands as 1, the other as 8.
+    cards = [("peasant", 0), ("clerk", 2), ("peasant", 3), ("noble", 4), ("artisan", 5), ("noble", 6),
+             ("artisan", 7), ("bourgeoise", 9), ("minister_even", 1), ("minister_even", 1)]
+    result = score_assembly(cards)
+    assert result.run_length == 10
+    assert sorted(v for _, _, v in result.minister_choices) == [1, 8]
+
+
 def test_minister_transformation_chosen_to_meet_a_caprice() -> None:
     result = score_assembly([("minister_even", 1), ("noble", 6), ("peasant", 2)], [("noblesse_oblige", 30)])
     assert result.minister_choices == (("minister_even", "noble", None),)
@@ -213,11 +246,13 @@ def test_caprice_condition_passes_and_fails(caprice_id: str) -> None:
     assert score_assembly(failing, [(caprice_id, 15)]).caprices[caprice_id] == 0
 
 
-# An independent brute force: every Minister caste, every explicit Minister run value, every Knight target card.
+# An independent brute force: every Minister caste, every explicit Minister run value (its parity's values, and
+# its printed 1 when the ruleset allows it), every Knight target card.
 def _brute_force(cards, caprices, rules, minister_knight_enables: bool = True) -> int:
     ministers = [i for i, (c, _) in enumerate(cards) if c.startswith("minister")]
     caste_options = [("minister", *rules.minister_castes[cards[i][0]]) for i in ministers]
-    value_options = [[None, *range(1 if cards[i][0] == "minister_odd" else 0, rules.top_value + 1, 2)]
+    value_options = [sorted({*range(1 if cards[i][0] == "minister_odd" else 0, rules.top_value + 1, 2),
+                             *([1] if rules.printed_one_in_run else [])}) + [None]
                      for i in ministers]
     best = -1
     for castes in product(*caste_options):
@@ -257,6 +292,7 @@ def _brute_force(cards, caprices, rules, minister_knight_enables: bool = True) -
 
 def test_exact_optimum_matches_an_independent_brute_force() -> None:
     rules = standard_rules()
+    assert rules.printed_one_in_run  # the brute force lets an even Minister stand as 1 too
     rng = random.Random(20261130)
     deck = list(rules.deck)
     pool = list(rules.caprices)
@@ -288,6 +324,35 @@ def test_exact_optimum_matches_brute_force_when_a_minister_knight_does_not_enabl
         caprices = [(cid, b) for cid, b in zip(rng.sample(pool, 4), (30, 20, 15, 10))]
         expected = _brute_force(cards, caprices, rules, minister_knight_enables=False)
         assert score_assembly(cards, caprices, rules).total == expected, cards
+        checked += 1
+
+
+SWAPPED = 'odd_castes = { value = ["artisan", "merchant", "bourgeoise"]'
+
+
+def test_exact_optimum_matches_brute_force_with_even_merchant_ministers(tmp_path) -> None:
+    # Even Ministers may become Merchants here: a Merchant-Minister standing as 1 earns the Merchant bonus.
+    path = edited_ruleset(tmp_path, SWAPPED, SWAPPED.replace('"merchant", ', ""))
+    text = path.read_text(encoding="utf-8").replace('even_castes = { value = ["clerk", "knight", "noble"]',
+                                                    'even_castes = { value = ["clerk", "merchant", "noble"]')
+    path.write_text(text, encoding="utf-8")
+    rules = compile_rules(GAME.load_ruleset(str(path)))
+    cards = [*ONE_MISSING, ("minister_even", 1)]
+    assert score_assembly(cards, (), rules).merchant_points == 5  # the Merchant-Minister as 1 in the run 0..6
+    assert score_assembly(cards, (), rules).total == _brute_force(cards, (), rules)
+    rng = random.Random(20261202)
+    deck = list(rules.deck)
+    pool = list(rules.caprices)
+    checked = 0
+    while checked < 40:
+        cards = rng.sample(deck, rng.randint(6, 10))
+        if not 1 <= sum(1 for c, _ in cards if c == "minister_even") <= 2 or sum(
+                1 for c, _ in cards if c.startswith("minister")) > 2:
+            continue
+        caprices = [(cid, b) for cid, b in zip(rng.sample(pool, 4), (30, 20, 15, 10))]
+        expected = _brute_force(cards, caprices, rules)
+        assert score_assembly(cards, caprices, rules).total == expected, cards
+        assert score_total(cards, caprices, rules) == expected, cards
         checked += 1
 
 

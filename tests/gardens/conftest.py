@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -23,6 +24,12 @@ class Table:
         self.log: list[Event] = []
         for event in GAME.setup(self.state, self.rng):
             self.apply(event)
+
+    def use_conflict_key(self, key: str) -> None:
+        """Play on under another `groundwork.conflict_key` (the rest of the ruleset unchanged)."""
+        self.config = replace(self.config, conflict_key=key)
+        self.state.config = self.config
+        self.state.legal_cache = None
 
     def apply(self, event: Event) -> None:
         self.state = GAME.evolve(self.state, event)

@@ -31,6 +31,59 @@ def test_same_panorama_and_number_cannot_be_laid_twice(table):
     assert set(table.state.players[0].groundworks) == {blue_second, orange_second, blue_first}
 
 
+KEYS = ("colour_and_number", "panorama_and_number")
+
+
+def test_shipped_default_is_the_seeds_colour_and_number(table):
+    assert table.config.conflict_key == "colour_and_number"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_seed_example_blue_second_blocks_blue_second_not_orange_under_both_keys(table, key):
+    """Both readings agree on the seed's own example (all cards 2-part panoramas)."""
+    table.use_conflict_key(key)
+    table.start_turn()
+    blue_second, blue_second_copy = [c.id for c in table.config.cards if c.panorama == "blue-2" and c.position == 2]
+    orange_second = table.card("orange-2", 2, "rotate")
+    table.give(0, blue_second, blue_second_copy, orange_second)
+    table.step("lay", blue_second)
+    assert ("lay", orange_second) in table.legal() and ("lay", blue_second_copy) not in table.legal()
+    with pytest.raises(IllegalCommand) as err:
+        table.step("lay", blue_second_copy)
+    assert err.value.rule == "same_panorama_number"
+    table.step("lay", orange_second)
+    assert set(table.state.players[0].groundworks) == {blue_second, orange_second}
+
+
+@pytest.mark.parametrize(("key", "allowed"), [("colour_and_number", False), ("panorama_and_number", True)])
+def test_blue_two_part_second_vs_blue_three_part_second(table, key, allowed):
+    """Same colour and number, different panorama size: only the panorama reading allows both."""
+    table.use_conflict_key(key)
+    table.start_turn()
+    two_part, three_part = table.card("blue-2", 2, "rotate"), table.card("blue-3", 2, "rotate")
+    table.give(0, two_part, three_part)
+    table.step("lay", two_part)
+    assert (("lay", three_part) in table.legal()) is allowed
+    if allowed:
+        table.step("lay", three_part)
+        assert set(table.state.players[0].groundworks) == {two_part, three_part}
+    else:
+        with pytest.raises(IllegalCommand) as err:
+            table.step("lay", three_part)
+        assert err.value.rule == "same_panorama_number"
+
+
+@pytest.mark.parametrize(("key", "allowed"), [("colour_and_number", False), ("panorama_and_number", True)])
+def test_completed_card_of_the_other_size_blocks_only_under_colour_key(table, key, allowed):
+    table.use_conflict_key(key)
+    done = table.card("blue-3", 1, "rotate")
+    table.state.players[0].panoramas.append(["blue-3", 3, [done]])
+    table.start_turn()
+    card = table.card("blue-2", 1, "rotate")
+    table.give(0, card)
+    assert (("lay", card) in table.legal()) is allowed
+
+
 def test_completed_cards_also_block_the_same_number(table):
     first, copy = table.card("red-3", 1, "rotate"), table.card("red-3", 1, "wild")
     table.state.players[0].panoramas.append(["red-3", 3, [first]])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.gardens.scoring import favor
 from engine.gardens.state import STORAGE
 
@@ -155,6 +157,31 @@ def test_goodness_allows_each_panorama_twice(caprice):
     s.todo.append(("complete", 0))
     caprice.step("complete", copy)
     assert [pano[2] for pano in s.players[0].panoramas] == [[first], [copy]]  # a second red 3-part panorama
+
+
+@pytest.mark.parametrize(
+    ("key", "allowed"),
+    [
+        # colour + number: two blue 2nds of any sizes, so the third is refused
+        ("colour_and_number", {"blue-2 a": True, "blue-3 a": True, "blue-2 b": False}),
+        # panorama + number: each panorama's 2nd twice
+        ("panorama_and_number", {"blue-2 a": True, "blue-3 a": True, "blue-2 b": True}),
+    ],
+)
+def test_goodness_doubles_the_allowance_under_either_conflict_key(caprice, key, allowed):
+    caprice.use_conflict_key(key)
+    s = caprice.state
+    blue2 = [c.id for c in caprice.config.cards if c.panorama == "blue-2" and c.position == 2]
+    blue3 = caprice.card("blue-3", 2, "rotate")
+    cards = {"blue-2 a": blue2[0], "blue-3 a": blue3, "blue-2 b": blue2[1]}
+    caprice.start_turn()
+    caprice.give(0, *cards.values())
+    _hold(caprice, 0, "goodness")
+    for name, card in cards.items():
+        assert (("lay", card) in caprice.legal()) is allowed[name], name
+        if allowed[name]:
+            caprice.step("lay", card)
+    assert len(s.players[0].groundworks) == sum(allowed.values())
 
 
 def test_offering_one_back_another_forward_two(caprice):

@@ -21,6 +21,13 @@ def test_shipped_rulesets_load_with_provenance(name):
     assert "deck.cards" in ruleset.assumed() and "gods.points" in ruleset.assumed()
     assert config.thresholds == {2: 10, 3: 9, 4: 8}
     assert config.caprice == (name == "gods-caprice")
+    assert config.conflict_key == "colour_and_number" and "groundwork.conflict_key" in ruleset.assumed()
+
+
+def test_previous_conflict_key_still_loads(tmp_path):
+    old = 'conflict_key = { value = "colour_and_number"'
+    path = _broken(tmp_path, old, old.replace("colour", "panorama"))
+    assert GAME.config(GAME.load_ruleset(path)).conflict_key == "panorama_and_number"
 
 
 def _broken(tmp_path: Path, old: str, new: str) -> str:
@@ -40,6 +47,8 @@ def _broken(tmp_path: Path, old: str, new: str) -> str:
         ('capacity = { value = 4,', 'capacity = { value = "four",', "storage.capacity"),
         ('chain_reward = { value = "god_advance"', 'chain_reward = { value = "coins"', "groundwork.chain_reward"),
         ('start_space = { value = 3,', 'start_space = { value = 30,', "gods.start_space"),
+        ('conflict_key = { value = "colour_and_number"', 'conflict_key = { value = "colour"',
+         "groundwork.conflict_key"),
     ],
 )
 def test_malformed_ruleset_names_file_and_key(tmp_path, old, new, key):

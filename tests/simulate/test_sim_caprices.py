@@ -27,18 +27,35 @@ def test_caprices_run_verifies_and_is_reproducible(tmp_path: Path) -> None:
         assert pq.read_table(tmp_path / "a" / entry["file"]).equals(pq.read_table(tmp_path / "b" / entry["file"]))
 
 
-def test_an_edited_score_component_is_located_although_the_game_still_replays(tmp_path: Path) -> None:
+def _edit(part: Path, event_type: str, column: str, value: pa.Scalar) -> int:
+    """Set `column` of game 1's first `event_type` row to `value`, as a tampering tool would; its seq."""
+    table = pq.read_table(part)
+    rows = pc.and_(pc.equal(table.column("game_id"), 1), pc.equal(table.column("event_type"), event_type))
+    seq = table.filter(rows).column("seq")[0].as_py()
+    row = pc.and_(rows, pc.equal(table.column("seq"), seq))
+    edited = pc.if_else(row, value, table.column(column))
+    pq.write_table(table.set_column(table.schema.get_field_index(column), column, edited), part, compression="zstd")
+    return int(seq)
+
+
+def _small_run(lake: Path) -> str:
     spec = RunSpec.from_dict({"game": "caprices", "players": [3], "agents": ["random"], "games": 2,
                               "seed": 6, "batch_size": 2})
-    manifest = run(spec, tmp_path, workers=1, progress=False)
-    part = tmp_path / manifest.files[0]["file"]
-    table = pq.read_table(part)
-    scored = pc.and_(pc.equal(table.column("game_id"), 1), pc.equal(table.column("event_type"), "player_scored"))
-    seq = table.filter(scored).column("seq")[0].as_py()
-    row = pc.and_(scored, pc.equal(table.column("seq"), seq))
-    column = table.schema.get_field_index("order_points")
-    edited = pc.if_else(row, pa.scalar(99, pa.int16()), table.column("order_points"))
-    pq.write_table(table.set_column(column, "order_points", edited), part, compression="zstd")
+    return str(run(spec, lake, workers=1, progress=False).files[0]["file"])
+
+
+def test_an_edited_score_component_breaks_the_seal_and_is_located(tmp_path: Path) -> None:
+    name = _small_run(tmp_path)
+    seq = _edit(tmp_path / name, "player_scored", "order_points", pa.scalar(99, pa.int16()))
     [problem] = verify(tmp_path).problems
-    assert (problem.file, problem.game_id, problem.seq) == (manifest.files[0]["file"], 1, seq)
+    assert (problem.file, problem.game_id, problem.seq) == (name, 1, seq)
+    assert "digest mismatch" in problem.problem
+
+
+def test_an_edit_the_final_state_does_not_keep_is_caught_by_the_checksum(tmp_path: Path) -> None:
+    name = _small_run(tmp_path)
+    # the caste column repeats what the card id already says: replay alone cannot see this edit
+    seq = _edit(tmp_path / name, "card_recruited", "caste", pa.scalar("jester"))  # not a caste of the deck, so surely an edit
+    [problem] = verify(tmp_path).problems
+    assert (problem.file, problem.game_id) == (name, 1) and problem.seq is not None and problem.seq <= seq
     assert "checksum" in problem.problem
