@@ -34,3 +34,14 @@ def pct(x: float) -> str:
 def noise_word(flag: bool) -> str:
     """How a flagged/unflagged difference reads in prose."""
     return "beyond noise" if flag else "within noise"
+
+
+def errors(frame: pd.DataFrame, value: str, lo: str, hi: str) -> list[pd.Series]:
+    """Matplotlib error-bar lengths from an interval.
+
+    0 where the interval is missing (n < 2), and never negative: at k = 0 the
+    Wilson bound sits ~1e-17 off the rate, and matplotlib rejects any negative.
+    """
+    below = (frame[value] - frame[lo]).fillna(0).clip(lower=0)
+    above = (frame[hi] - frame[value]).fillna(0).clip(lower=0)
+    return [below, above]

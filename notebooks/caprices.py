@@ -26,14 +26,10 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from IPython.display import Markdown, display
 
-from balance.notebook import open_warehouse, pct
+from balance.notebook import errors, open_warehouse, pct
 
 q = open_warehouse(warehouse)
 
-
-def errors(frame: pd.DataFrame, value: str, lo: str, hi: str) -> list:
-    """Matplotlib error-bar lengths from an interval."""
-    return [frame[value] - frame[lo], frame[hi] - frame[value]]
 
 
 # %% [markdown]

@@ -28,7 +28,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from IPython.display import Markdown, display
 
-from balance.notebook import open_warehouse, pct
+from balance.notebook import errors, open_warehouse, pct
 
 q = open_warehouse(warehouse)
 
@@ -37,10 +37,6 @@ def has_table(name: str) -> bool:
     """Optional tables (e.g. paired tile values) exist only when their input was in the lake."""
     return bool(q(f"select count(*) as n from information_schema.tables where table_name = '{name}'").n.iloc[0])
 
-
-def errors(frame: pd.DataFrame, value: str, lo: str, hi: str) -> list:
-    """Matplotlib error-bar lengths from an interval (0 where the interval is missing)."""
-    return [(frame[value] - frame[lo]).fillna(0), (frame[hi] - frame[value]).fillna(0)]
 
 
 # %% [markdown]

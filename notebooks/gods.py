@@ -29,15 +29,11 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from IPython.display import Markdown, display
 
-from balance.notebook import noise_word, open_warehouse, pct
+from balance.notebook import errors, noise_word, open_warehouse, pct
 
 q = open_warehouse(warehouse)
 FAST_MATCHUP = "greedy vs greedy-fast"
 
-
-def errors(frame: pd.DataFrame, value: str, lo: str, hi: str) -> list:
-    """Matplotlib error-bar lengths from an interval (0 where missing; the Wilson bound at k = 0 is ~1e-17 off)."""
-    return [(frame[value] - frame[lo]).fillna(0).clip(lower=0), (frame[hi] - frame[value]).fillna(0).clip(lower=0)]
 
 
 def flag_colors(flags: pd.Series) -> list:

@@ -24,7 +24,7 @@ warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); rep
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
-from balance.notebook import open_warehouse, pct
+from balance.notebook import errors, open_warehouse, pct
 
 q = open_warehouse(warehouse)
 
@@ -53,8 +53,8 @@ rows = (len(panels) + cols - 1) // cols
 fig, axes = plt.subplots(rows, cols, figsize=(3.2 * cols, 3 * rows), squeeze=False)
 for ax, (game, count) in zip(axes.flat, panels):
     part = seats[(seats.game == game) & (seats.num_players == count)]
-    ax.bar(part.seat.astype(str), part.win_rate, yerr=[part.win_rate - part.win_lo, part.win_hi - part.win_rate],
-           capsize=3, color=["tab:red" if f else "tab:blue" for f in part.flagged])
+    ax.bar(part.seat.astype(str), part.win_rate, yerr=errors(part, "win_rate", "win_lo", "win_hi"), capsize=3,
+           color=["tab:red" if f else "tab:blue" for f in part.flagged])
     ax.axhline(1 / count, ls="--", color="k", lw=1)
     ax.set_title(f"{game}, {count}p (n={part.n.iloc[0]:,})", fontsize=9)
 for ax in list(axes.flat)[len(panels):]:
@@ -79,8 +79,8 @@ display(Markdown(
 length = q("select * from met_game_length order by game, num_players")
 fig, ax = plt.subplots(figsize=(8, 3.5))
 for game, part in length.groupby("game"):
-    ax.errorbar(part.num_players, part.events_mean, yerr=[part.events_mean - part.events_lo,
-                part.events_hi - part.events_mean], marker="o", capsize=3, label=game)
+    ax.errorbar(part.num_players, part.events_mean, yerr=errors(part, "events_mean", "events_lo", "events_hi"),
+                marker="o", capsize=3, label=game)
 ax.set_xlabel("players")
 ax.set_ylabel("events per game")
 ax.legend()

@@ -15,6 +15,7 @@ import duckdb
 from balance.report import DEFAULT_OUT, build_reports
 from balance.study import STUDY_FILE, load_study
 from simulate.lake import DEFAULT_LAKE
+from simulate.runner import RunConflict
 from simulate.runner import run as run_spec
 from simulate.tile_value import run_step as tile_value_step
 from simulate.tile_value import study_steps as tile_value_steps
@@ -53,7 +54,15 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     for spec in specs:
         t0 = time.perf_counter()
-        manifest = run_spec(spec, args.lake, workers=args.workers, resume=True, progress=not args.no_progress)
+        try:
+            manifest = run_spec(spec, args.lake, workers=args.workers, resume=True, progress=not args.no_progress)
+        except RunConflict as exc:
+            # the study's run ids derive from its entries, not from the ruleset files' content
+            raise RunConflict(
+                f"{exc}\n{args.lake} holds this study's runs made under other rules (a ruleset file or the study "
+                f"changed since): move {args.lake} away, or pass --lake NEWDIR, and run again; mixing the two "
+                "would report games played under different rules as one"
+            ) from None
         print(f"{spec.run_id}: {spec.game} players {list(spec.players)} agents {list(spec.agents)}, "
               f"{manifest.totals['games']} games ({manifest.timings['games_played_now']} played now) "
               f"in {time.perf_counter() - t0:.1f}s")

@@ -10,6 +10,7 @@ import pytest
 from balance.cli import main
 from balance.report import ReportError, build_reports, notebooks_for
 from balance.study import load_study, scaled_games
+from simulate.runner import run as run_spec
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 TINY_STUDY = """
@@ -100,3 +101,20 @@ def test_study_scale_keeps_whole_seat_rotations() -> None:
     assert scaled_games(2400, 0.1, 2) == 240
     assert scaled_games(5, 0.5, 2) == 4
     assert scaled_games(1, 0.01, 3) == 3
+
+
+def test_rerun_after_a_ruleset_change_refuses_to_mix_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ruleset = tmp_path / "mine.toml"
+    standard = Path(__file__).resolve().parents[2] / "engine" / "caprices" / "rulesets" / "standard.toml"
+    ruleset.write_text(standard.read_text())
+    study = tmp_path / "study.toml"
+    study.write_text(f'[[run]]\ngame = "caprices"\nruleset = "{ruleset}"\nplayers = [3]\nagents = ["random"]\n'
+                     "games = 3\nseed = 1\nbatch_size = 3\n")
+    [spec] = load_study(study)
+    run_spec(spec, tmp_path / "lake", workers=1, progress=False)
+    ruleset.write_text(standard.read_text().replace("hand_size = { value = 7,", "hand_size = { value = 6,"))
+    args = ["run", "--study", str(study), "--lake", str(tmp_path / "lake"), "--warehouse", str(tmp_path / "wh.duckdb"),
+            "--out", str(tmp_path / "reports"), "--no-progress"]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert "ruleset_digest" in err and "--lake NEWDIR" in err and not (tmp_path / "wh.duckdb").exists()
