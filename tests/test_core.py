@@ -87,6 +87,12 @@ def test_ruleset_lists_assumed_values_and_checks_types() -> None:
     assert ruleset.require("limit", int) == 15
     with pytest.raises(RulesetError, match="'limit': expected str"):
         ruleset.require("limit", str)
+    assert ruleset.integer("limit", 1, 15) == 15
+    with pytest.raises(RulesetError, match="'limit': must be between 1 and 10, got 15"):
+        ruleset.integer("limit", 1, 10)
+    assert ruleset.choice("limit", (14, 15)) == 15
+    with pytest.raises(RulesetError, match="'limit': must be one of 1, 2, got 15"):
+        ruleset.choice("limit", (1, 2))
 
 
 def test_unknown_names_list_the_known_ones() -> None:

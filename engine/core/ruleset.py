@@ -60,6 +60,20 @@ class Ruleset:
             raise RulesetError(self.path, key, f"expected {_kind_name(kind)}, got {type(value).__name__}")
         return value
 
+    def integer(self, key: str, low: int, high: int) -> int:
+        """The whole number at `key`, checked to lie in low..high."""
+        value: int = self.require(key, int)
+        if not low <= value <= high:
+            raise RulesetError(self.path, key, f"must be between {low} and {high}, got {value}")
+        return value
+
+    def choice(self, key: str, allowed: tuple[Any, ...]) -> Any:
+        """The value at `key`, checked to be one of `allowed`."""
+        value = self[key]
+        if value not in allowed:
+            raise RulesetError(self.path, key, f"must be one of {', '.join(map(str, allowed))}, got {value!r}")
+        return value
+
     def error(self, key: str, reason: str) -> RulesetError:
         """An error naming this file and `key`, for game-level validation."""
         return RulesetError(self.path, key, reason)

@@ -74,7 +74,7 @@ def build_config(rs: Ruleset) -> Config:
     """Validate a loaded ruleset and build the rules tables (RulesetError on any fault)."""
     resources = tuple(_str_list(rs, "pagoda.resources", 4, 4))
     gods = tuple(_str_list(rs, "gods.names", 1, 8))
-    track_length = _int(rs, "gods.track_length", 1, 30)
+    track_length = rs.integer("gods.track_length", 1, 30)
     points = tuple(_int_list(rs, "gods.points", track_length, track_length))
     counts = tuple(_int_list(rs, "players.counts", 1, 3))
     if not set(counts) <= {2, 3, 4}:
@@ -82,25 +82,25 @@ def build_config(rs: Ruleset) -> Config:
     caprice = rs.require("caprice.enabled", bool)
     config = Config(
         player_counts=counts,
-        hand_size=_int(rs, "turn.hand_size", 1, 10),
-        actions=_int(rs, "turn.actions", 1, 10),
-        display_size=_int(rs, "turn.display_size", 0, 10),
+        hand_size=rs.integer("turn.hand_size", 1, 10),
+        actions=rs.integer("turn.actions", 1, 10),
+        display_size=rs.integer("turn.display_size", 0, 10),
         may_end_early=rs.require("turn.may_end_early", bool),
-        max_groundworks=_int(rs, "groundwork.max_active", 1, 10),
-        copies_per_panorama=_int(rs, "groundwork.copies_per_panorama", 1, 4),
-        conflict_key=_choice(rs, "groundwork.conflict_key", CONFLICT_KEYS),
+        max_groundworks=rs.integer("groundwork.max_active", 1, 10),
+        copies_per_panorama=rs.integer("groundwork.copies_per_panorama", 1, 4),
+        conflict_key=rs.choice("groundwork.conflict_key", CONFLICT_KEYS),
         only_needed=rs.require("groundwork.only_needed_resources", bool),
-        storage=_int(rs, "storage.capacity", 1, 20),
-        supply=_int(rs, "supply.per_resource", 1, 100),
+        storage=rs.integer("storage.capacity", 1, 20),
+        supply=rs.integer("supply.per_resource", 1, 100),
         resources=resources,
         side_counts=tuple(_int_list(rs, "pagoda.side_counts", 4, 4)),
         sides={n: tuple(_int_list(rs, f"pagoda.sides_{n}p", n, n)) for n in counts},
         gods=gods,
         track_length=track_length,
-        start_space=_int(rs, "gods.start_space", 1, track_length),
+        start_space=rs.integer("gods.start_space", 1, track_length),
         points=points,
-        thresholds={n: _int(rs, f"end.threshold_{n}p", 1, 70) for n in counts},
-        max_rounds=_int(rs, "end.max_rounds", 1, 1000),
+        thresholds={n: rs.integer(f"end.threshold_{n}p", 1, 70) for n in counts},
+        max_rounds=rs.integer("end.max_rounds", 1, 1000),
         base_tiles={t: tuple(_int_list(rs, f"bonus.{t}_values", 0, 12)) for t in BASE_TILES},
         caprice=caprice,
         caprice_tiles=tuple(_str_list(rs, "caprice.tiles", 1, 10)) if caprice else (),
@@ -131,7 +131,7 @@ def _caprice_values(rs: Ruleset) -> dict[str, Any]:
     keys = ("face_up", "foresight_extra_cards", "foresight_favor", "blessing_actions", "gift_storage",
             "gift_favor", "abundance_favor", "goodness_copies", "offering_back", "offering_forward",
             "recovery_space", "recovery_favor")
-    values: dict[str, Any] = {k: _int(rs, f"caprice.{k}", 0, 20) for k in keys}
+    values: dict[str, Any] = {k: rs.integer(f"caprice.{k}", 0, 20) for k in keys}
     values["cohesion_favor"] = tuple(_int_list(rs, "caprice.cohesion_favor", 3, 3))
     return values
 
@@ -172,18 +172,6 @@ def _card(rs: Ruleset, i: int, item: Any, resources: tuple[str, ...], gods: tupl
     return Card(i, colour, size, position, f"{colour}-{size}", cost, god, action, floor, collect_up)
 
 
-def _int(rs: Ruleset, key: str, low: int, high: int) -> int:
-    value: int = rs.require(key, int)
-    if not low <= value <= high:
-        raise rs.error(key, f"must be between {low} and {high}, got {value}")
-    return value
-
-
-def _choice(rs: Ruleset, key: str, choices: tuple[str, ...]) -> str:
-    value: str = rs.require(key, str)
-    if value not in choices:
-        raise rs.error(key, f"must be one of {', '.join(choices)}, got {value!r}")
-    return value
 
 
 def _int_list(rs: Ruleset, key: str, min_len: int, max_len: int) -> list[int]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from engine.core.ruleset import Ruleset, resolve_ruleset
 from engine.gods.tiles import FaceError, TileSet
@@ -80,34 +79,28 @@ def _build(r: Ruleset) -> GodsConfig:
     counts = tuple(_int_list(r, "players.counts", 2, 4))
     return GodsConfig(
         player_counts=counts,
-        size=_choice(r, "board.size", (8,)),
+        size=r.choice("board.size", (8,)),
         tiles=_tiles(r),
-        start_tiles=_int(r, "hands.start_tiles", 0, 2),
+        start_tiles=r.integer("hands.start_tiles", 0, 2),
         draw_counts=tuple(_int_list(r, "hands.draw_counts", 1, 2)),
-        discard_limit={n: _int(r, f"discard.limit_{n}p", 0, 100) for n in counts},
-        city_markers=_int(r, "cities.markers", 0, 64),
-        city_points=_int(r, "cities.points", 0, 100),
-        city_placement=_choice(r, "cities.placement", CITY_PLACEMENT_RULES),
-        city_min_tile_sides=_int(r, "cities.min_tile_sides", 0, 4),
+        discard_limit={n: r.integer(f"discard.limit_{n}p", 0, 100) for n in counts},
+        city_markers=r.integer("cities.markers", 0, 64),
+        city_points=r.integer("cities.points", 0, 100),
+        city_placement=r.choice("cities.placement", CITY_PLACEMENT_RULES),
+        city_min_tile_sides=r.integer("cities.min_tile_sides", 0, 4),
         prophet_returns_when_broken=r.require("cities.prophet_returns_when_broken", bool),
-        prophets=_int(r, "prophets.per_player", 0, 64),
-        prophets_per_placed_tile=_int(r, "prophets.per_placed_tile", 1, 4),
-        region_min_tiles=_int(r, "scoring.region_min_tiles", 1, 64),
-        winner_ties=_choice(r, "scoring.winner_ties", WINNER_TIES),
+        prophets=r.integer("prophets.per_player", 0, 64),
+        prophets_per_placed_tile=r.integer("prophets.per_placed_tile", 1, 4),
+        region_min_tiles=r.integer("scoring.region_min_tiles", 1, 64),
+        winner_ties=r.choice("scoring.winner_ties", WINNER_TIES),
         mass_bonus=tuple(_int_list(r, "bonus.mass", 0, 100)),
         groups_bonus=tuple(_int_list(r, "bonus.groups", 0, 100)),
-        mass_measure=_choice(r, "bonus.mass_measure", MASS_MEASURES),
-        groups_min_tiles=_int(r, "bonus.groups_min_tiles", 1, 64),
-        bonus_ties=_choice(r, "bonus.ties", BONUS_TIES),
+        mass_measure=r.choice("bonus.mass_measure", MASS_MEASURES),
+        groups_min_tiles=r.integer("bonus.groups_min_tiles", 1, 64),
+        bonus_ties=r.choice("bonus.ties", BONUS_TIES),
         timing=_timings(r),
     )
 
-
-def _int(r: Ruleset, key: str, lo: int, hi: int) -> int:
-    value: int = r.require(key, int)
-    if not lo <= value <= hi:
-        raise r.error(key, f"must be between {lo} and {hi}, got {value}")
-    return value
 
 
 def _int_list(r: Ruleset, key: str, lo: int, hi: int) -> list[int]:
@@ -116,12 +109,6 @@ def _int_list(r: Ruleset, key: str, lo: int, hi: int) -> list[int]:
         raise r.error(key, f"must be a non-empty list of integers between {lo} and {hi}, got {values!r}")
     return values
 
-
-def _choice(r: Ruleset, key: str, allowed: tuple[Any, ...]) -> Any:
-    value = r[key]
-    if value not in allowed:
-        raise r.error(key, f"must be one of {', '.join(map(str, allowed))}; got {value!r}")
-    return value
 
 
 def _tiles(r: Ruleset) -> TileSet:
