@@ -45,3 +45,30 @@ def errors(frame: pd.DataFrame, value: str, lo: str, hi: str) -> list[pd.Series]
     below = (frame[value] - frame[lo]).fillna(0).clip(lower=0)
     above = (frame[hi] - frame[value]).fillna(0).clip(lower=0)
     return [below, above]
+
+
+def seat_chart(seats: pd.DataFrame) -> str:
+    """Seat win rates per player count against the fair share 1/P; returns the sentence naming flagged seats.
+
+    `seats` is `met_seat_advantage` for one game. Red bars are seats whose
+    interval excludes the fair share.
+    """
+    if seats.empty:
+        return "No uniform line-ups in this warehouse, so no seat comparison."
+    counts = sorted(seats.num_players.unique())
+    fig, axes = plt.subplots(1, len(counts), figsize=(3.2 * len(counts), 3.2), squeeze=False)
+    for ax, count in zip(axes[0], counts):
+        part = seats[seats.num_players == count]
+        ax.bar(part.seat.astype(str), part.win_rate, yerr=errors(part, "win_rate", "win_lo", "win_hi"), capsize=3,
+               color=["tab:red" if f else "tab:blue" for f in part.flagged])
+        ax.axhline(1 / count, ls="--", color="k", lw=1)
+        ax.set_title(f"{count} players (n={part.n.iloc[0]:,} games)", fontsize=9)
+        ax.set_xlabel("seat")
+    axes[0][0].set_ylabel("win rate")
+    plt.tight_layout()
+    plt.show()
+    flagged = ", ".join(
+        f"seat {r.seat} at {r.num_players} players ({pct(r.win_rate)}, interval {pct(r.win_lo)}–{pct(r.win_hi)})"
+        for r in seats[seats.flagged].itertuples()
+    )
+    return f"Seats beyond noise: {flagged or 'none; every seat interval contains the fair share'}."

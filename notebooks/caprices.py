@@ -23,10 +23,9 @@ warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); rep
 
 # %%
 import matplotlib.pyplot as plt
-import pandas as pd
 from IPython.display import Markdown, display
 
-from balance.notebook import errors, open_warehouse, pct
+from balance.notebook import errors, open_warehouse, pct, seat_chart
 
 q = open_warehouse(warehouse)
 
@@ -110,23 +109,7 @@ display(Markdown(
 
 # %%
 seats = q("select * from met_seat_advantage where game = 'caprices' order by num_players, seat")
-counts = sorted(seats.num_players.unique())
-fig, axes = plt.subplots(1, len(counts), figsize=(3.2 * len(counts), 3.2), squeeze=False)
-for ax, count in zip(axes[0], counts):
-    part = seats[seats.num_players == count]
-    ax.bar(part.seat.astype(str), part.win_rate, yerr=errors(part, "win_rate", "win_lo", "win_hi"), capsize=3,
-           color=["tab:red" if f else "tab:blue" for f in part.flagged])
-    ax.axhline(1 / count, ls="--", color="k", lw=1)
-    ax.set_title(f"{count} players (n={part.n.iloc[0]:,} games)")
-    ax.set_xlabel("seat")
-axes[0][0].set_ylabel("win rate")
-plt.show()
-flagged = seats[seats.flagged]
-display(Markdown(
-    "Seats beyond noise: " + (", ".join(f"seat {r.seat} at {r.num_players} players ({pct(r.win_rate)}, "
-                                         f"interval {pct(r.win_lo)}–{pct(r.win_hi)})" for r in flagged.itertuples())
-                              or "none; every seat's interval contains the fair share") + "."
-))
+display(Markdown(seat_chart(seats)))
 
 # %% [markdown]
 # ## Where do the points come from?

@@ -28,7 +28,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from IPython.display import Markdown, display
 
-from balance.notebook import errors, open_warehouse, pct
+from balance.notebook import errors, open_warehouse, pct, seat_chart
 
 q = open_warehouse(warehouse)
 
@@ -186,22 +186,7 @@ display(lost.round(3))
 rounds = q("select * from met_gardens_activity where measure = 'rounds' and agent = 'all' and num_players <> 'all'")
 display(rounds[["ruleset", "num_players", "n", "mean", "lo", "hi"]].rename(columns={"mean": "rounds_mean"}).round(2))
 seats = q("select * from met_seat_advantage where game = 'gardens' order by num_players, seat")
-counts = sorted(seats.num_players.unique())
-if counts:
-    fig, axes = plt.subplots(1, len(counts), figsize=(3.2 * len(counts), 3.2), squeeze=False)
-    for ax, count in zip(axes[0], counts):
-        part = seats[seats.num_players == count]
-        ax.bar(part.seat.astype(str), part.win_rate, yerr=errors(part, "win_rate", "win_lo", "win_hi"), capsize=3,
-               color=["tab:red" if f else "tab:blue" for f in part.flagged])
-        ax.axhline(1 / count, ls="--", color="k", lw=1)
-        ax.set_title(f"{count} players (n={part.n.iloc[0]:,} games)")
-        ax.set_xlabel("seat")
-    axes[0][0].set_ylabel("win rate")
-    plt.show()
-flagged = seats[seats.flagged]
-display(Markdown("Seats beyond noise (both rulesets pooled): " + (", ".join(
-    f"seat {r.seat} at {r.num_players} players ({pct(r.win_rate)}, interval {pct(r.win_lo)}–{pct(r.win_hi)})"
-    for r in flagged.itertuples()) or "none; every seat's interval contains the fair share") + "."))
+display(Markdown(seat_chart(seats) + " (Both rulesets pooled.)"))
 
 # %% [markdown]
 # ## Where do the points come from?

@@ -29,7 +29,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from IPython.display import Markdown, display
 
-from balance.notebook import errors, noise_word, open_warehouse, pct
+from balance.notebook import errors, noise_word, open_warehouse, pct, seat_chart
 
 q = open_warehouse(warehouse)
 FAST_MATCHUP = "greedy vs greedy-fast"
@@ -260,23 +260,7 @@ display(Markdown("\n".join(
 
 # %%
 seats = q("select * from met_seat_advantage where game = 'gods' order by num_players, seat")
-if len(seats):
-    counts = sorted(seats.num_players.unique())
-    fig, axes = plt.subplots(1, len(counts), figsize=(3.2 * len(counts), 3.2), squeeze=False)
-    for ax, count in zip(axes[0], counts):
-        part = seats[seats.num_players == count]
-        ax.bar(part.seat.astype(str), part.win_rate, yerr=errors(part, "win_rate", "win_lo", "win_hi"), capsize=3,
-               color=flag_colors(part.flagged))
-        ax.axhline(1 / count, ls="--", color="k", lw=1)
-        ax.set_title(f"{count} players (n={part.n.iloc[0]:,} games)", fontsize=9)
-        ax.set_xlabel("seat")
-    plt.tight_layout()
-    plt.show()
-    display(Markdown("Seats beyond noise: " + (", ".join(
-        f"seat {r.seat} at {r.num_players}p ({pct(r.win_rate)}, {pct(r.win_lo)}–{pct(r.win_hi)})"
-        for r in seats[seats.flagged].itertuples()) or "none") + "."))
-else:
-    display(Markdown("No uniform line-ups in this warehouse."))
+display(Markdown(seat_chart(seats)))
 
 # %% [markdown]
 # ## Agent types against each other
