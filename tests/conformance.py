@@ -27,6 +27,7 @@ from engine.core import (
     replay,
     state_digest,
 )
+from engine.core.chance import Chance
 
 
 class Probe:
@@ -53,7 +54,7 @@ class Probe:
         before = state_digest(self.game, state)
         for candidate in legal:
             try:
-                self.game.decide(state, candidate, random.Random(0))
+                self.game.decide(state, candidate, Chance(0))
             except IllegalCommand as exc:  # pragma: no cover - a failure path
                 raise AssertionError(f"{self.game.id}: legal command {candidate!r} rejected: {exc}") from None
         assert state_digest(self.game, state) == before, f"{self.game.id}: decide changed the state"

@@ -6,27 +6,36 @@ from engine.caprices import events as ev
 from engine.caprices.cards import ORDER_ID, UNITY_ID
 from engine.caprices.scoring import Breakdown, score_assembly
 from engine.caprices.state import State
+from engine.core.chance import Chance
 from engine.core.events import Event
 
 
-def round_start(state: State, holder: int, row_card: int, caprice_index: int, caprices: list[str]) -> list[Event]:
-    """A round opens: the holder starts, one row card joins the Zone, the next Caprice (if any) turns up."""
+def round_start(state: State, holder: int, chance: Chance, unseen: list[int] | None = None) -> list[Event]:
+    """A round opens: the holder starts, one row card joins the Zone, the next Caprice (if any) turns up.
+
+    Both are drawn now from what is still unseen: the same odds as cards
+    dealt face down at setup, and a recorded game names the cards turned up.
+    `unseen` overrides the state's unseen cards (at setup, before the hands are applied).
+    """
     rules = state.rules
+    row_card = chance.draw("subject", state.pile if unseen is None else unseen)[0]
     events: list[Event] = [ev.RoundStarted(holder), ev.SubjectRevealed(row_card, *rules.deck[row_card])]
-    if caprice_index < len(caprices):
-        bonus = rules.bonus_tokens[caprice_index]
-        events.append(ev.CapriceRevealed(caprices[caprice_index], caprice_index + 1, bonus))
+    index = state.caprices_revealed()
+    if index < len(rules.bonus_tokens):
+        caprice = chance.draw("caprice", state.unrevealed_caprices())[0]
+        events.append(ev.CapriceRevealed(caprice, index + 1, rules.bonus_tokens[index]))
     return events
 
 
-def end_of_round(state: State, final: list[int] | None) -> list[Event]:
+def end_of_round(state: State, final: list[int] | None, chance: Chance, unseen: list[int]) -> list[Event]:
     """After the last turn of a round: pass the Royal Favour and start the next round, or score the game.
 
-    `final` is the assembly of the player whose turn just ended (the state still has the one before).
+    `final` is the assembly of the player whose turn just ended (the state still has the one before);
+    `unseen` the cards still unseen once that turn's draws are out.
     """
     if state.round < state.rules.rounds:
         holder = (state.favour + 1) % state.num_players
-        start = round_start(state, holder, state.row[state.row_pos], state.caprice_pos, state.hidden_caprices)
+        start = round_start(state, holder, chance, unseen)
         return [ev.RoyalFavourPassed(holder), *start]
     assemblies = [state.assembly(p) for p in range(state.num_players)]
     if final is not None and state.current is not None:

@@ -11,7 +11,7 @@ from engine.core.events import Event
 COLUMNS: dict[str, pa.DataType] = {
     "card": pa.int16(), "caste": pa.string(), "value": pa.int8(), "source": pa.string(), "action": pa.string(),
     "caprice_id": pa.string(), "slot": pa.int8(), "bonus": pa.int16(),
-    "cards": pa.list_(pa.int16()), "caprice_ids": pa.list_(pa.string()),
+    "cards": pa.list_(pa.int16()), "caprice_ids": pa.list_(pa.string()), "count": pa.int8(),
     "score": pa.int32(), "card_points": pa.int16(), "order_points": pa.int16(), "merchant_points": pa.int16(),
     "unity_points": pa.int16(), "caprice_points": pa.int16(), "total_value": pa.int16(), "rank": pa.int8(),
     "win_share": pa.float64(), "knight_target": pa.string(), "ministers_transformed": pa.int8(),
@@ -20,16 +20,8 @@ COLUMNS: dict[str, pa.DataType] = {
 
 
 @dataclass(frozen=True, slots=True)
-class DeckShuffled(Event):
-    """The full draw-pile order after the shuffle (top card first)."""
-
-    TYPE = "deck_shuffled"
-    cards: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class HandDealt(Event):
-    """A player's starting hand, dealt from the top of the pile."""
+    """A player's starting hand, dealt from the shuffled pile."""
 
     TYPE = "hand_dealt"
     player: int
@@ -38,18 +30,11 @@ class HandDealt(Event):
 
 @dataclass(frozen=True, slots=True)
 class RowDealt(Event):
-    """The face-down Subject cards of the row, left to right, taken from the pile."""
+    """`count` Subject cards go face down into the row; each is known only when `subject_revealed` turns it up."""
 
     TYPE = "row_dealt"
-    cards: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CapricesDrawn(Event):
-    """The face-down Caprices, left to right."""
-
-    TYPE = "caprices_drawn"
-    caprice_ids: tuple[str, ...]
+    VERSION = 2  # v1 listed the cards: the log now holds only outcomes that were seen
+    count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +57,7 @@ class RoundStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class SubjectRevealed(Event):
-    """The leftmost face-down row card joins the Recruitment Zone."""
+    """The leftmost face-down row card is turned up (drawn from the unseen cards) and joins the Recruitment Zone."""
 
     TYPE = "subject_revealed"
     card: int
@@ -91,7 +76,7 @@ class TurnTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardRecruited(Event):
-    """A card goes into a player's hand from the Zone or the top of the pile."""
+    """A card goes into a player's hand from the Zone or the top of the pile (drawn from the unseen cards)."""
 
     TYPE = "card_recruited"
     player: int
@@ -171,6 +156,6 @@ class GameEnded(Event):
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (
-    DeckShuffled, HandDealt, RowDealt, CapricesDrawn, CapriceRevealed, RoundStarted, SubjectRevealed, TurnTaken,
+    HandDealt, RowDealt, CapriceRevealed, RoundStarted, SubjectRevealed, TurnTaken,
     CardRecruited, CardRallied, CardDiscarded, RoyalFavourPassed, CapriceMet, PlayerScored, GameEnded,
 )

@@ -31,28 +31,23 @@ def _end_turn(state: State) -> None:
         state.phase = DRAW
 
 
-def _deck_shuffled(state: State, e: ev.DeckShuffled) -> None:
-    state.pile, state.pile_pos = list(e.cards), 0
-
-
 def _hand_dealt(state: State, e: ev.HandDealt) -> None:
     state.hands[e.player] = list(e.cards)
-    state.pile_pos += len(e.cards)
+    _take_unseen(state, e.cards)
 
 
 def _row_dealt(state: State, e: ev.RowDealt) -> None:
-    state.row, state.row_pos = list(e.cards), 0
-    state.pile_pos += len(e.cards)
+    state.row_left = e.count
 
 
-def _caprices_drawn(state: State, e: ev.CapricesDrawn) -> None:
-    state.hidden_caprices, state.caprice_pos = list(e.caprice_ids), 0
+def _take_unseen(state: State, cards: tuple[int, ...]) -> None:
+    pile = state.pile
+    for card in cards:
+        pile.remove(card)
 
 
 def _caprice_revealed(state: State, e: ev.CapriceRevealed) -> None:
     state.revealed.append((e.caprice_id, e.slot, e.bonus))
-    if e.slot:
-        state.caprice_pos += 1
 
 
 def _round_started(state: State, e: ev.RoundStarted) -> None:
@@ -63,7 +58,8 @@ def _round_started(state: State, e: ev.RoundStarted) -> None:
 
 def _subject_revealed(state: State, e: ev.SubjectRevealed) -> None:
     state.zone.append(e.card)
-    state.row_pos += 1
+    state.pile.remove(e.card)
+    state.row_left -= 1
 
 
 def _turn_taken(state: State, e: ev.TurnTaken) -> None:
@@ -81,7 +77,7 @@ def _card_recruited(state: State, e: ev.CardRecruited) -> None:
     if e.source == "zone":
         state.zone.remove(e.card)
     else:
-        state.pile_pos += 1
+        state.pile.remove(e.card)
     state.hands[e.player].append(e.card)
     if state.phase == DRAW:
         state.phase = DISCARD
@@ -129,8 +125,8 @@ def _game_ended(state: State, e: ev.GameEnded) -> None:
 
 
 _APPLY: dict[type, Callable[[State, Any], None]] = {
-    ev.DeckShuffled: _deck_shuffled, ev.HandDealt: _hand_dealt, ev.RowDealt: _row_dealt,
-    ev.CapricesDrawn: _caprices_drawn, ev.CapriceRevealed: _caprice_revealed, ev.RoundStarted: _round_started,
+    ev.HandDealt: _hand_dealt, ev.RowDealt: _row_dealt, ev.CapriceRevealed: _caprice_revealed,
+    ev.RoundStarted: _round_started,
     ev.SubjectRevealed: _subject_revealed, ev.TurnTaken: _turn_taken, ev.CardRecruited: _card_recruited,
     ev.CardRallied: _card_rallied, ev.CardDiscarded: _card_discarded, ev.RoyalFavourPassed: _royal_favour_passed,
     ev.CapriceMet: _caprice_met, ev.PlayerScored: _player_scored, ev.GameEnded: _game_ended,

@@ -30,6 +30,7 @@ from engine.caprices.events import COLUMNS, EVENT_TYPES
 from engine.caprices.evolve import evolve
 from engine.caprices.greedy import greedy_value
 from engine.caprices.state import Command, State, View, view_of
+from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.game import GameFacts
 from engine.core.ruleset import Ruleset, resolve_ruleset
@@ -63,9 +64,9 @@ class CapricesGame:
             raise ruleset.error("players.counts", f"{num_players} players not supported; allowed: {allowed}")
         return State(rules, num_players)
 
-    def setup(self, state: State, rng: random.Random) -> list[Event]:
-        """Shuffle, deal, draw the Caprices and open round 1."""
-        return flow.setup(state, rng)
+    def setup(self, state: State, chance: Chance) -> list[Event]:
+        """Deal the hands and the face-down row, and open round 1."""
+        return flow.setup(state, chance)
 
     def to_move(self, state: State) -> int | None:
         """The player to decide, or None when the game is over."""
@@ -75,9 +76,9 @@ class CapricesGame:
         """The commands `player` may give now."""
         return flow.legal_commands(state, player)
 
-    def decide(self, state: State, command: Command, rng: random.Random) -> list[Event]:
+    def decide(self, state: State, command: Command, chance: Chance) -> list[Event]:
         """Validate `command` and return its events (IllegalCommand names the rule)."""
-        return flow.decide(state, command, rng)
+        return flow.decide(state, command, chance)
 
     def evolve(self, state: State, event: Event) -> State:
         """Apply one event."""
@@ -105,21 +106,19 @@ class CapricesGame:
 
 
 def resample_hidden(state: State, player: int, rng: random.Random) -> State:
-    """Opponents' hands, the pile and the face-down row re-dealt; face-down Caprices redrawn."""
+    """Opponents' hands re-dealt from everything `player` has not seen, sizes kept.
+
+    The pile, the face-down row and the face-down Caprices hold no order: what
+    comes out of them is drawn when it is revealed, so they need no resampling.
+    """
     new = state.copy()
     others = [p for p in range(state.num_players) if p != player]
-    pool = [c for p in others for c in new.hands[p]] + new.pile[new.pile_pos:] + new.row[new.row_pos:]
+    pool = [c for p in others for c in new.hands[p]] + new.pile
     rng.shuffle(pool)
     for p in others:
         size = len(new.hands[p])
         new.hands[p], pool = pool[:size], pool[size:]
-    pile_left = len(new.pile) - new.pile_pos
-    new.pile[new.pile_pos:], pool = pool[:pile_left], pool[pile_left:]
-    new.row[new.row_pos:] = pool
-    hidden = len(new.hidden_caprices) - new.caprice_pos
-    seen = {cid for cid, _, _ in new.revealed}
-    unseen = [cid for cid in new.rules.caprices if cid not in seen]
-    new.hidden_caprices[new.caprice_pos:] = rng.sample(unseen, hidden)
+    new.pile = sorted(pool)
     return new
 
 

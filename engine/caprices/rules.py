@@ -9,7 +9,6 @@ decision of a round also yields the next round's reveals, or the end scoring.
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 from typing import NamedTuple
 
@@ -17,27 +16,29 @@ from engine.caprices import events as ev
 from engine.caprices.cards import COMMON_CAPRICES, DECK_SIZE
 from engine.caprices.endgame import end_of_round, round_start
 from engine.caprices.state import DISCARD, DRAW, TAKE, Command, State
+from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
 
 RALLYABLE = ("peasant", "artisan")
 
 
-def setup(state: State, rng: random.Random) -> list[Event]:
-    """Shuffle, deal hands and the row, draw the Caprices, and start round 1."""
+def setup(state: State, chance: Chance) -> list[Event]:
+    """Deal hands, lay the face-down row, show the common Caprices, and start round 1.
+
+    Cards are drawn as they are dealt (a recorded game names each hand); the
+    row and the face-down Caprices are drawn when they turn up.
+    """
     rules = state.rules
-    pile = list(range(len(rules.deck)))
-    rng.shuffle(pile)
-    events: list[Event] = [ev.DeckShuffled(tuple(pile))]
-    pos = 0
+    unseen = list(state.pile)
+    events: list[Event] = []
     for player in range(state.num_players):
-        events.append(ev.HandDealt(player, tuple(pile[pos:pos + rules.hand_size])))
-        pos += rules.hand_size
-    events.append(ev.RowDealt(tuple(pile[pos:pos + rules.row_size])))
-    drawn = rng.sample(list(rules.caprices), len(rules.bonus_tokens))
-    events.append(ev.CapricesDrawn(tuple(drawn)))
+        hand = chance.draw("hand", unseen, rules.hand_size)
+        events.append(ev.HandDealt(player, tuple(hand)))
+        unseen = [c for c in unseen if c not in hand]
+    events.append(ev.RowDealt(rules.row_size))
     events += [ev.CapriceRevealed(cid, 0, 0) for cid in COMMON_CAPRICES]
-    events += round_start(state, 0, pile[pos], 0, drawn)
+    events += round_start(state, 0, chance, unseen)
     return events
 
 
@@ -90,7 +91,7 @@ def _draw_commands(state: State, player: int) -> list[Command]:
     commands = _commands_of(player)
     recruit = commands.recruit
     out = [recruit[c] for c in zone]
-    pile_size = len(state.pile) - state.pile_pos
+    pile_size = state.pile_size()
     if pile_size:
         out.append(commands.draw_deck)
     hand_castes = [castes[c] for c in hand]
@@ -124,7 +125,7 @@ def _takeable(state: State) -> list[int]:
     return [c for c in state.zone if c not in state.turn_discards]
 
 
-def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
+def decide(state: State, command: Command, chance: Chance) -> list[Event]:
     """Check a command against the rules and return its events (the state is not changed)."""
     player = command.player
     if state.current is None or player != state.current:
@@ -133,10 +134,16 @@ def decide(state: State, command: Command, rng: random.Random) -> list[Event]:
     handler = _HANDLERS.get(kind)
     if handler is None:
         raise IllegalCommand("command_kind", f"unknown command {kind!r}; known: {', '.join(_HANDLERS)}")
-    events, turn_over, final = handler(state, command)
+    events, turn_over, final = handler(state, command, chance)
     if turn_over and state.turns_in_round + 1 == state.num_players:
-        events += end_of_round(state, final)
+        events += end_of_round(state, final, chance, _unseen_after(state, events))
     return events
+
+
+def _unseen_after(state: State, events: list[Event]) -> list[int]:
+    """The unseen cards once this decision's draws from the pile are out (the state does not have them yet)."""
+    drawn = [e.card for e in events if isinstance(e, ev.CardRecruited) and e.source == "deck"]
+    return [c for c in state.pile if c not in drawn]
 
 
 Decision = tuple[list[Event], bool, list[int] | None]
@@ -159,7 +166,7 @@ def _need_phase(state: State, kind: str, phase: str) -> None:
         raise IllegalCommand("turn_phase", f"{kind!r} is not possible in the {state.phase!r} step of the turn")
 
 
-def _recruit(state: State, command: Command) -> Decision:
+def _recruit(state: State, command: Command, chance: Chance) -> Decision:
     _need_phase(state, "recruit", DRAW)
     card = _one(command)
     if card not in state.zone:
@@ -168,16 +175,21 @@ def _recruit(state: State, command: Command) -> Decision:
     return [ev.TurnTaken(p, "recruit"), ev.CardRecruited(p, card, *_card(state, card), "zone")], False, None
 
 
-def _draw_deck(state: State, command: Command) -> Decision:
+def _draw_deck(state: State, command: Command, chance: Chance) -> Decision:
     _need_phase(state, "draw_deck", DRAW)
     if not state.pile_size():
         raise IllegalCommand("draw_pile_empty", "the draw pile is empty; recruit from the Zone instead")
-    card = state.pile[state.pile_pos]
+    card = _top_of_pile(state, chance)
     p = command.player
     return [ev.TurnTaken(p, "recruit"), ev.CardRecruited(p, card, *_card(state, card), "deck")], False, None
 
 
-def _rally(state: State, command: Command) -> Decision:
+def _top_of_pile(state: State, chance: Chance) -> int:
+    """The card that comes off the pile, drawn now from the unseen cards."""
+    return chance.draw("deck", state.pile)[0]
+
+
+def _rally(state: State, command: Command, chance: Chance) -> Decision:
     _need_phase(state, "rally", DRAW)
     card, p = _one(command), command.player
     if card not in state.zone:
@@ -194,7 +206,7 @@ def _rally(state: State, command: Command) -> Decision:
     return events, True, state.assembly(p) + [card] if _last_turn(state) else None
 
 
-def _bourgeoise(state: State, command: Command) -> Decision:
+def _bourgeoise(state: State, command: Command, chance: Chance) -> Decision:
     _need_phase(state, "bourgeoise", DRAW)
     p, cards = command.player, command.cards
     if len(cards) != 2 or cards[0] == cards[1] or any(
@@ -205,7 +217,7 @@ def _bourgeoise(state: State, command: Command) -> Decision:
     return _replacement(state, p, "bourgeoise", cards), False, None
 
 
-def _noble(state: State, command: Command) -> Decision:
+def _noble(state: State, command: Command, chance: Chance) -> Decision:
     """Discard a Noble now; the other card is the next decision (a discard), then the takes."""
     _need_phase(state, "noble", DRAW)
     p, cards = command.player, command.cards
@@ -220,7 +232,7 @@ def _replacement(state: State, player: int, action: str, cards: tuple[int, ...])
     return [ev.TurnTaken(player, action), *(ev.CardDiscarded(player, c, *_card(state, c)) for c in cards)]
 
 
-def _discard(state: State, command: Command) -> Decision:
+def _discard(state: State, command: Command, chance: Chance) -> Decision:
     card, p = _one(command), command.player
     if card in state.rallied[p]:
         raise IllegalCommand("rallied_cards_stay", f"card {card} is rallied in front of player {p}; it stays there")
@@ -235,7 +247,7 @@ def _discard(state: State, command: Command) -> Decision:
     return [ev.CardDiscarded(p, card, *_card(state, card))], True, final
 
 
-def _take(state: State, command: Command) -> Decision:
+def _take(state: State, command: Command, chance: Chance) -> Decision:
     _need_phase(state, "take", TAKE)
     p = command.player
     if command.kind == "take_deck":
@@ -243,7 +255,7 @@ def _take(state: State, command: Command) -> Decision:
             raise IllegalCommand("noble_takes_from_zone_only", "a Noble turn takes from the Recruitment Zone only")
         if not state.pile_size():
             raise IllegalCommand("draw_pile_empty", "the draw pile is empty; take from the Zone instead")
-        card, source = state.pile[state.pile_pos], "deck"
+        card, source = _top_of_pile(state, chance), "deck"
     else:
         card, source = _one(command), "zone"
         if card not in _takeable(state):
@@ -253,7 +265,7 @@ def _take(state: State, command: Command) -> Decision:
     return [ev.CardRecruited(p, card, *_card(state, card), source)], done, final
 
 
-def _pass(state: State, command: Command) -> Decision:
+def _pass(state: State, command: Command, chance: Chance) -> Decision:
     if legal_commands(state, command.player) != [command]:
         raise IllegalCommand("pass_only_when_stuck", "passing is allowed only when no card can be drawn")
     final = state.assembly(command.player) if _last_turn(state) else None

@@ -23,8 +23,8 @@ class State:
     """Everything about one game; changed only by `rules.evolve`."""
 
     __slots__ = (
-        "rules", "num_players", "round", "turn", "clock_ms", "pile", "pile_pos", "hands", "rallied", "zone",
-        "row", "row_pos", "hidden_caprices", "caprice_pos", "revealed", "favour", "current", "phase",
+        "rules", "num_players", "round", "turn", "clock_ms", "pile", "row_left", "hands", "rallied", "zone",
+        "revealed", "favour", "current", "phase",
         "turns_in_round", "action", "just_taken", "takes_left", "turn_discards", "artisans_rallied", "final_scores",
         "scoring_events",
     )
@@ -34,15 +34,13 @@ class State:
         self.num_players = num_players
         self.round = self.turn = 0
         self.clock_ms = 0  # unused by this turn-based game; the core driver copies it into each event's envelope
-        self.pile: list[int] = []
-        self.pile_pos = 0
+        # cards nobody has seen: the draw pile and the face-down row, in no order (sorted). Which one
+        # comes out is drawn when it is revealed (`Chance.draw`), so a recorded game can say which it was.
+        self.pile: list[int] = list(range(len(rules.deck)))
+        self.row_left = 0  # face-down row cards (part of `pile`)
         self.hands: list[list[int]] = [[] for _ in range(num_players)]
         self.rallied: list[list[int]] = [[] for _ in range(num_players)]
         self.zone: list[int] = []
-        self.row: list[int] = []
-        self.row_pos = 0
-        self.hidden_caprices: list[str] = []
-        self.caprice_pos = 0
         self.revealed: list[tuple[str, int, int]] = []
         self.favour = 0
         self.current: int | None = None
@@ -62,17 +60,26 @@ class State:
         new = State.__new__(State)
         for name in State.__slots__:
             setattr(new, name, getattr(self, name))
-        new.pile, new.zone, new.row = list(self.pile), list(self.zone), list(self.row)
+        new.pile, new.zone = list(self.pile), list(self.zone)
         new.hands = [list(h) for h in self.hands]
         new.rallied = [list(r) for r in self.rallied]
-        new.hidden_caprices, new.revealed = list(self.hidden_caprices), list(self.revealed)
+        new.revealed = list(self.revealed)
         new.artisans_rallied, new.final_scores = list(self.artisans_rallied), list(self.final_scores)
         new.scoring_events = list(self.scoring_events)
         return new
 
     def pile_size(self) -> int:
         """Cards left in the draw pile."""
-        return len(self.pile) - self.pile_pos
+        return len(self.pile) - self.row_left
+
+    def caprices_revealed(self) -> int:
+        """Face-down Caprices turned up so far."""
+        return sum(1 for _, slot, _ in self.revealed if slot > 0)
+
+    def unrevealed_caprices(self) -> list[str]:
+        """The non-common Caprices not yet face up (one of them turns up next)."""
+        seen = {cid for cid, _, _ in self.revealed}
+        return [cid for cid in self.rules.caprices if cid not in seen]
 
     def assembly(self, player: int) -> list[int]:
         """A player's hand and rallied cards (what is scored)."""
@@ -89,9 +96,8 @@ class State:
         needs no walk over each card, which keeps sealing a game cheap.
         """
         return (
-            self.num_players, self.round, self.turn, repr(self.pile[self.pile_pos:]), repr(self.hands),
-            repr(self.rallied), repr(self.zone), repr(self.row[self.row_pos:]),
-            repr(self.hidden_caprices[self.caprice_pos:]), repr(self.revealed), self.favour, self.current,
+            self.num_players, self.round, self.turn, repr(self.pile), repr(self.hands),
+            repr(self.rallied), repr(self.zone), self.row_left, repr(self.revealed), self.favour, self.current,
             self.phase, self.turns_in_round, self.action, self.just_taken, self.takes_left, repr(self.turn_discards),
             repr(self.artisans_rallied), repr(self.final_scores), repr(self.scoring_events),
         )
@@ -121,8 +127,8 @@ def view_of(state: State, player: int) -> View:
     mine = state.current == player
     return _new_tuple(View, (
         player, state.rules, tuple(state.hands[player]), tuple(map(tuple, state.rallied)), tuple(state.zone),
-        tuple(state.revealed), tuple(map(len, state.hands)), len(state.pile) - state.pile_pos,
-        len(state.row) - state.row_pos,
+        tuple(state.revealed), tuple(map(len, state.hands)), len(state.pile) - state.row_left,
+        state.row_left,
         state.round, state.phase if mine else BETWEEN, state.action,
         state.just_taken if mine else None, state.takes_left,
     ))

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
+from engine.core.chance import Chance
 from engine.core.errors import ReplayError
 from engine.core.events import Event, GameSealed, GameStarted
 from engine.core.game import Game
@@ -72,19 +73,39 @@ def play_game(
     `observer(state, player, legal, command)`, when given, sees each decision
     before it is applied (for conformance checks and decision sampling).
     """
-    rng = random.Random(seed)
+    rng = Chance(seed)
     agent_rngs = [random.Random(agent_seed(seed, seat)) for seat in range(len(agents))]
     start = GameStarted(seed, len(agents), ruleset.name, ruleset.digest, tuple(a.name for a in agents))
-    state = game.initial_state(ruleset, len(agents), seed, start.agents)
+    state, seq = begin(game, ruleset, start, rng, sink, game_id)
+    state, seq = _play_from(game, state, agents, rng, agent_rngs, sink, game_id, seq, observer)
+    seal(game, state, sink, game_id, seq)
+    return state
+
+
+def begin(game: Game, ruleset: Ruleset, start: GameStarted, chance: Chance, sink: EventSink, game_id: int = 0
+          ) -> tuple[Any, int]:
+    """Log `game_started` and the setup events; returns the state after setup and the last seq."""
+    state = game.initial_state(ruleset, start.num_players, start.seed, start.agents)
     seq = 0
     sink.append(game_id, seq, start, 0, 0, 0)
-    for event in game.setup(state, rng):
+    for event in game.setup(state, chance):
         seq += 1
         state = _apply(game, state, event, sink, game_id, seq)
-    state, seq = _play_from(game, state, agents, rng, agent_rngs, sink, game_id, seq, observer)
-    seq += 1
-    sink.append(game_id, seq, GameSealed(state_digest(game, state)), state.round, state.turn, state.clock_ms)
-    return state
+    return state, seq
+
+
+def apply_command(game: Game, state: Any, command: Any, chance: Chance, sink: EventSink, game_id: int, seq: int
+                  ) -> tuple[Any, int]:
+    """Decide one command (IllegalCommand leaves state and sink untouched), then apply and log its events."""
+    for event in game.decide(state, command, chance):
+        seq += 1
+        state = _apply(game, state, event, sink, game_id, seq)
+    return state, seq
+
+
+def seal(game: Game, state: Any, sink: EventSink, game_id: int, seq: int) -> None:
+    """Log `game_sealed` with the final state's digest (the last event of every game)."""
+    sink.append(game_id, seq + 1, GameSealed(state_digest(game, state)), state.round, state.turn, state.clock_ms)
 
 
 def play_out(
@@ -101,7 +122,7 @@ def play_out(
     seeded by `seed`, so two continuations with the same seed share their
     random numbers (common random numbers). Returns the final state.
     """
-    rng = random.Random(seed)
+    rng = Chance(seed)
     agent_rngs = [random.Random(agent_seed(seed, seat)) for seat in range(len(agents))]
     state, _ = _play_from(game, state, agents, rng, agent_rngs, sink or NullSink(), 0, 0, observer)
     return state
@@ -111,7 +132,7 @@ def _play_from(
     game: Game,
     state: Any,
     agents: Sequence[Agent],
-    rng: random.Random,
+    rng: Chance,
     agent_rngs: Sequence[random.Random],
     sink: EventSink,
     game_id: int,

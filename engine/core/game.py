@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 import pyarrow as pa
 
+from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.ruleset import Ruleset
 
@@ -27,7 +28,8 @@ class Game(Protocol):
 
     `evolve` may update the state in place and returns it; it never fails,
     never draws a random number and never reads a clock. `decide` never
-    changes the state; chance outcomes it needs come from `rng` and are
+    changes the state; chance outcomes it needs come from `chance.draw` at
+    the moment they happen (so a recorded game can supply them) and are
     written into the events it returns.
     """
 
@@ -43,13 +45,13 @@ class Game(Protocol):
         """The state before setup; `agents` are the seats' agent names (e.g. for timing profiles)."""
         ...
 
-    def setup(self, state: Any, rng: random.Random) -> list[Event]: ...
+    def setup(self, state: Any, chance: Chance) -> list[Event]: ...
 
     def to_move(self, state: Any) -> int | None: ...
 
     def legal_commands(self, state: Any, player: int) -> Sequence[Any]: ...
 
-    def decide(self, state: Any, command: Any, rng: random.Random) -> list[Event]: ...
+    def decide(self, state: Any, command: Any, chance: Chance) -> list[Event]: ...
 
     def evolve(self, state: Any, event: Event) -> Any: ...
 

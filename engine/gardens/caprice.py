@@ -8,9 +8,9 @@ Goodness are passive. Used tiles flip face down; favor is counted at the end.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.gardens import events as ev
 from engine.gardens.moves import advance_events, display_events
@@ -28,7 +28,7 @@ def turn_start_legal(state: State, player: int) -> list[Command]:
     return [("start",)]
 
 
-def turn_start_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def turn_start_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     """Lift this player's Sabotage, maybe widen the display (Foresight), and start the turn."""
     events: list[Event] = []
     if player in state.sabotage:
@@ -36,7 +36,7 @@ def turn_start_decide(state: State, player: int, command: Command, rng: random.R
         events.append(ev.TileUsed(player, "sabotage", "removed", card, target))
     if command[0] == "foresight":
         events.append(ev.TileUsed(player, "foresight", "used", NO_CARD, NO_CARD))
-        events.extend(display_events(state, rng, int(state.config.caprice_values["foresight_extra_cards"])))
+        events.extend(display_events(state, chance, int(state.config.caprice_values["foresight_extra_cards"])))
     events.append(ev.TurnStarted(player, state.config.actions))
     return events
 
@@ -56,7 +56,7 @@ def main_tile_commands(state: State, player: int) -> list[Command]:
     return legal
 
 
-def main_tile_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def main_tile_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     kind = command[0]
     if kind == "blessing":
         return [ev.TileUsed(player, "blessing", "used", NO_CARD, NO_CARD)]
@@ -69,7 +69,7 @@ def gift_legal(state: State, player: int) -> list[Command]:
     return [("gift", "storage"), ("gift", "favor")]
 
 
-def gift_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def gift_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     return [ev.TileUsed(player, "gift", command[1], NO_CARD, NO_CARD)]
 
 
@@ -80,7 +80,7 @@ def offering_legal(state: State, player: int) -> list[Command]:
     return legal or [("offering", -1, -1)]
 
 
-def offering_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def offering_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     _, back, forward = command
     if back < 0:
         return [ev.TileUsed(player, "offering", "none", NO_CARD, NO_CARD)]
@@ -103,7 +103,7 @@ def recovery_legal(state: State, player: int) -> list[Command]:
     return [*(("recovery", g) for g in off), ("recovery", -1)]
 
 
-def recovery_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def recovery_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     god = command[1]
     if god < 0:
         return [ev.TileUsed(player, "recovery", "favor", NO_CARD, NO_CARD)]
@@ -119,7 +119,7 @@ def abundance_legal(state: State, player: int) -> list[Command]:
     return [("discard", card) for card in hand] or [("discard", NO_CARD)]
 
 
-def abundance_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def abundance_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     return [ev.TileUsed(player, "abundance", "used", command[1], NO_CARD)]
 
 
@@ -130,7 +130,7 @@ def arrange_legal(state: State, player: int) -> list[Command]:
     return [("arrange", r, icons) for r in resources if r not in placed for icons in range(4)]
 
 
-def arrange_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def arrange_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     level = len(state.todo[-1][2])
     return [ev.PagodaArranged(player, level, state.config.resources[command[1]], command[2])]
 
@@ -139,7 +139,7 @@ def collect_legal(state: State, player: int) -> list[Command]:
     return [("collect", True), ("collect", False)]
 
 
-def collect_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def collect_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     taken, lost = collect(state, player, command[1])
     return [ev.ResourcesCollected(player, taken, len(taken), lost, "helping_hand")]
 

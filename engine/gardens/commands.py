@@ -9,10 +9,10 @@ written into the events.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.gardens import events as ev
 from engine.gardens.caprice import CAPRICE_DECISIONS, main_tile_commands, main_tile_decide
@@ -72,7 +72,7 @@ def can_lay(state: State, player: int, card: int) -> bool:
     return same < panorama_copies(state, player)
 
 
-def main_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def main_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     """Events of one main-phase command."""
     kind = command[0]
     if kind == "end":
@@ -83,7 +83,7 @@ def main_decide(state: State, player: int, command: Command, rng: random.Random)
         return rotate_events(state, player, command[1], command[2])
     if kind in ("wild", "reallocate"):
         return [ev.ActionTaken(player, kind, command[1])]
-    return main_tile_decide(state, player, command, rng)
+    return main_tile_decide(state, player, command, chance)
 
 
 def rotate_events(state: State, player: int, card: int, direction: int) -> list[Event]:
@@ -126,7 +126,7 @@ def accepts(state: State, player: int, card: int, placed: list[int], resource: i
     return not state.config.only_needed or placed[resource] < state.config.cards[card].cost[resource]
 
 
-def place_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def place_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     """Take the chosen resource from the supply onto its target."""
     top = state.todo[-1]
     source = top[2] if top[0] == "wild" else "abundance"
@@ -167,7 +167,7 @@ def _takers(state: State, player: int) -> list[list[int]]:
     return takers
 
 
-def realloc_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def realloc_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     """One move, or the end of the reallocation."""
     if command[0] == "done":
         return [ev.ReallocationFinished(player)]
@@ -181,7 +181,7 @@ def complete_legal(state: State, player: int) -> list[Command]:
     return [("complete", card) for card in satisfied_groundworks(state, player)]
 
 
-def complete_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def complete_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     c = state.config.cards[command[1]]
     return [ev.GroundworkCompleted(player, c.id, c.panorama, c.colour, c.size, c.position)]
 
@@ -196,12 +196,12 @@ def advance_legal(state: State, player: int) -> list[Command]:
     return [("advance", g) for g in (on or range(len(track)))]
 
 
-def advance_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def advance_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     tracks = [list(p.track) for p in state.players]
     return advance_events(state, player, command[1], tracks, "advance")
 
 
-def panorama_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def panorama_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     pid, size, cards = state.players[player].panoramas[state.todo[-1][2]]
     return [ev.PanoramaCompleted(player, pid, state.config.cards[cards[0]].colour, size)]
 
@@ -210,14 +210,14 @@ def bonus_legal(state: State, player: int) -> list[Command]:
     return [("bonus", tile) for tile in bonus_options(state, player)]
 
 
-def bonus_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def bonus_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     """Take a base tile (its highest value left) or a face-up Caprice tile (then reveal the next)."""
     tile = command[1]
     if not state.config.caprice:
         return [ev.BonusTileTaken(player, tile, state.base_tiles[tile][0])]
     events: list[Event] = [ev.BonusTileTaken(player, tile, 0)]
     if state.tile_stack:
-        events.append(ev.CapriceTileRevealed(state.tile_stack[-1]))
+        events.append(ev.CapriceTileRevealed(chance.draw("tile", state.tile_stack)[0]))
     return events
 
 
@@ -231,23 +231,23 @@ def draw_legal(state: State, player: int) -> list[Command]:
     return legal
 
 
-def draw_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def draw_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     card = command[1]
     if card < 0:
-        events, top = top_card(state, rng)
+        events, top = top_card(state, chance)
         return [*events, ev.CardDrawn(player, top, "deck")]
     events = [ev.CardDrawn(player, card, "display")]
     if state.todo[-1][2] < 0:  # normal draw: the display is refilled at once (not under Foresight)
-        events.extend(display_events(state, rng, 1))
+        events.extend(display_events(state, chance, 1))
     return events
 
 
-def forced(event_of: Callable[[int], Event]) -> Callable[[State, int, Command, random.Random], list[Event]]:
+def forced(event_of: Callable[[int], Event]) -> Callable[[State, int, Command, Chance], list[Event]]:
     """A decide function for a decision with one possible command."""
-    return lambda state, player, command, rng: [event_of(player)]
+    return lambda state, player, command, chance: [event_of(player)]
 
 
-def score_decide(state: State, player: int, command: Command, rng: random.Random) -> list[Event]:
+def score_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     return final_events(state)
 
 

@@ -57,9 +57,10 @@ COLUMNS: dict[str, pa.DataType] = {
 
 @dataclass(frozen=True, slots=True)
 class CardsShuffled(Event):
-    """The deck was (re)shuffled; `cards` is the new deck, last = top."""
+    """The deck was (re)shuffled; `cards` are the cards now in it (sorted: each draw picks one at random)."""
 
     TYPE = "cards_shuffled"
+    VERSION = 2  # v1 logged a full order: the log now holds only outcomes that were seen
     cards: tuple[int, ...]
     source: str  # "setup" | "discard"
 
@@ -75,7 +76,7 @@ class PagodaBuilt(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandDealt(Event):
-    """A player received their starting hand from the top of the deck."""
+    """A player received their starting hand from the deck."""
 
     TYPE = "hand_dealt"
     player: int
@@ -84,7 +85,7 @@ class HandDealt(Event):
 
 @dataclass(frozen=True, slots=True)
 class DisplayRefilled(Event):
-    """Cards from the top of the deck were laid face up in the open display."""
+    """Cards drawn from the deck were laid face up in the open display."""
 
     TYPE = "display_refilled"
     cards: tuple[int, ...]
@@ -92,15 +93,16 @@ class DisplayRefilled(Event):
 
 @dataclass(frozen=True, slots=True)
 class CapriceTilesShuffled(Event):
-    """The God's Caprice tiles were shuffled face down; last = top."""
+    """The God's Caprice tiles were shuffled face down (sorted: each reveal picks one at random)."""
 
     TYPE = "caprice_tiles_shuffled"
+    VERSION = 2  # v1 logged the stack order
     tiles: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class CapriceTileRevealed(Event):
-    """The top Caprice tile was turned face up beside the stack."""
+    """The top Caprice tile (drawn from the stack) was turned face up beside it."""
 
     TYPE = "caprice_tile_revealed"
     tile: str

@@ -87,13 +87,19 @@ def _pagoda_built(state: State, e: ev.PagodaBuilt) -> None:
 
 
 def _hand_dealt(state: State, e: ev.HandDealt) -> None:
-    del state.deck[len(state.deck) - len(e.cards):]
+    _from_deck(state, e.cards)
     state.players[e.player].hand.extend(e.cards)
 
 
 def _display_refilled(state: State, e: ev.DisplayRefilled) -> None:
-    del state.deck[len(state.deck) - len(e.cards):]
+    _from_deck(state, e.cards)
     state.display.extend(e.cards)
+
+
+def _from_deck(state: State, cards: tuple[int, ...]) -> None:
+    deck = state.deck
+    for card in cards:
+        deck.remove(card)
 
 
 def _tiles_shuffled(state: State, e: ev.CapriceTilesShuffled) -> None:
@@ -101,7 +107,7 @@ def _tiles_shuffled(state: State, e: ev.CapriceTilesShuffled) -> None:
 
 
 def _tile_revealed(state: State, e: ev.CapriceTileRevealed) -> None:
-    state.tile_stack.pop()
+    state.tile_stack.remove(e.tile)
     state.tile_face_up.append(e.tile)
 
 
@@ -109,7 +115,7 @@ def _card_drawn(state: State, e: ev.CardDrawn) -> None:
     if e.source == "display":
         state.display.remove(e.card)
     else:
-        state.deck.pop()
+        state.deck.remove(e.card)
     state.players[e.player].hand.append(e.card)
     top = state.todo[-1]
     if top[0] == "draw" and top[2] > 0:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
 from engine.core.game import GameFacts
@@ -71,27 +72,28 @@ class GardensGame:
             raise ruleset.error("players.counts", f"{num_players} players not allowed (allowed: {allowed})")
         return new_state(config, num_players)
 
-    def setup(self, state: State, rng: random.Random) -> list[Event]:
-        """Shuffle the deck, stack the pagoda, deal hands and the display, lay out Caprice tiles."""
+    def setup(self, state: State, chance: Chance) -> list[Event]:
+        """Shuffle the deck, stack the pagoda, deal hands and the display, lay out Caprice tiles.
+
+        Every card and tile is drawn as it is dealt or turned up (`chance.draw`),
+        so a recorded game can name them; the pagoda's floor order is drawn whole.
+        """
         config = state.config
-        order = list(range(len(config.cards)))
-        rng.shuffle(order)
-        levels = list(range(4))
-        rng.shuffle(levels)
+        deck = list(range(len(config.cards)))
+        levels = chance.draw("pagoda", range(4), 4)
         # one face reads 3,2,1,0 bottom to top: side 0 of level L shows 3 - L icons
         rotations = tuple(config.side_counts.index(3 - level) for level in range(4))
-        events: list[Event] = [ev.CardsShuffled(tuple(order), "setup"), ev.PagodaBuilt(tuple(levels), rotations)]
-        top = len(order)
+        events: list[Event] = [ev.CardsShuffled(tuple(deck), "setup"), ev.PagodaBuilt(tuple(levels), rotations)]
         for player in range(state.num_players):
-            events.append(ev.HandDealt(player, tuple(order[top - config.hand_size:top])))
-            top -= config.hand_size
-        events.append(ev.DisplayRefilled(tuple(order[top - config.display_size:top])))
+            hand = chance.draw("hand", deck, config.hand_size)
+            events.append(ev.HandDealt(player, tuple(hand)))
+            deck = [c for c in deck if c not in hand]
+        events.append(ev.DisplayRefilled(tuple(chance.draw("display", deck, config.display_size))))
         if config.caprice:
-            tiles = list(config.caprice_tiles)
-            rng.shuffle(tiles)
+            tiles = sorted(config.caprice_tiles)
             events.append(ev.CapriceTilesShuffled(tuple(tiles)))
-            face_up = int(config.caprice_values["face_up"])
-            events.extend(ev.CapriceTileRevealed(tile) for tile in reversed(tiles[len(tiles) - face_up:]))
+            face_up = chance.draw("tile", tiles, int(config.caprice_values["face_up"]))
+            events.extend(ev.CapriceTileRevealed(tile) for tile in face_up)
         return events
 
     def to_move(self, state: State) -> int | None:
@@ -106,7 +108,7 @@ class GardensGame:
             state.legal_cache = DECISIONS[state.todo[-1][0]][0](state, player)
         return state.legal_cache
 
-    def decide(self, state: State, command: Any, rng: random.Random) -> list[Event]:
+    def decide(self, state: State, command: Any, chance: Chance) -> list[Event]:
         """Validate a command against the pending decision and return its events."""
         if not state.todo:
             raise IllegalCommand("game_over", "the game has ended")
@@ -114,7 +116,7 @@ class GardensGame:
         legal = state.legal_cache if state.legal_cache is not None else self.legal_commands(state, player)
         if command not in legal:
             raise IllegalCommand(_rule_broken(state, player, kind, command), f"{command!r} at decision {kind!r}")
-        return DECISIONS[kind][1](state, player, command, rng)
+        return DECISIONS[kind][1](state, player, command, chance)
 
     def evolve(self, state: State, event: Event) -> State:
         return evolve(state, event)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
+from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.gardens import events as ev
 from engine.gardens.state import State
@@ -30,25 +29,23 @@ def advance_events(state: State, player: int, god: int, tracks: list[list[int]],
     return events
 
 
-def top_card(state: State, rng: random.Random) -> tuple[list[Event], int]:
-    """The top card of the deck, reshuffling the discard pile first if the deck is empty."""
+def top_card(state: State, chance: Chance) -> tuple[list[Event], int]:
+    """The top card of the deck (drawn now), reshuffling the discard pile first if the deck is empty."""
     if state.deck:
-        return [], state.deck[-1]
-    order = list(state.discard)
-    rng.shuffle(order)
-    return [ev.CardsShuffled(tuple(order), "discard")], order[-1]
+        return [], chance.draw("deck", state.deck)[0]
+    pool = sorted(state.discard)
+    return [ev.CardsShuffled(tuple(pool), "discard")], chance.draw("deck", pool)[0]
 
 
-def display_events(state: State, rng: random.Random, count: int) -> list[Event]:
+def display_events(state: State, chance: Chance, count: int) -> list[Event]:
     """Lay up to `count` deck cards face up, reshuffling the discard pile when the deck runs out."""
     deck = state.deck
     if len(deck) >= count:
-        return [ev.DisplayRefilled(tuple(deck[len(deck) - count:]))]
-    events: list[Event] = [ev.DisplayRefilled(tuple(deck))] if deck else []
-    order = list(state.discard)
-    rng.shuffle(order)
-    rest = min(count - len(deck), len(order))
+        return [ev.DisplayRefilled(tuple(chance.draw("display", deck, count)))]
+    events: list[Event] = [ev.DisplayRefilled(tuple(chance.draw("display", deck, len(deck))))] if deck else []
+    pool = sorted(state.discard)
+    rest = min(count - len(deck), len(pool))
     if rest:
-        events.append(ev.CardsShuffled(tuple(order), "discard"))
-        events.append(ev.DisplayRefilled(tuple(order[len(order) - rest:])))
+        events.append(ev.CardsShuffled(tuple(pool), "discard"))
+        events.append(ev.DisplayRefilled(tuple(chance.draw("display", pool, rest))))
     return events

@@ -105,7 +105,10 @@ def _public(p: Player) -> tuple[Any, ...]:
 
 
 def resample_hidden(state: State, player: int, rng: random.Random) -> State:
-    """A copy with the deck order, opponents' hands and the Caprice stack re-dealt at random."""
+    """A copy with opponents' hands re-dealt from everything `player` has not seen.
+
+    The deck and the Caprice stack hold no order (what comes out is drawn when it is revealed).
+    """
     copy = clone(state)
     copy.legal_cache = None
     others = [i for i in range(copy.num_players) if i != player]
@@ -116,8 +119,7 @@ def resample_hidden(state: State, player: int, rng: random.Random) -> State:
     for i in others:
         size = len(copy.players[i].hand)
         copy.players[i].hand = [pool.pop() for _ in range(size)]
-    copy.deck = pool
-    rng.shuffle(copy.tile_stack)
+    copy.deck = sorted(pool)
     return copy
 
 

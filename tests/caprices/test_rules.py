@@ -8,6 +8,7 @@ import pytest
 
 from engine.caprices.game import GAME
 from engine.caprices.state import DISCARD, DRAW, TAKE, Command, State
+from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 
 RULESET = GAME.load_ruleset("standard")
@@ -30,9 +31,9 @@ def position(hand: list[int], zone: list[int]) -> State:
     Test fixture only: the arranged cards are swapped with wherever they were dealt so the deck stays whole.
     """
     state = GAME.initial_state(RULESET, 4, 0)
-    for event in GAME.setup(state, random.Random(5)):
+    for event in GAME.setup(state, Chance(5)):
         GAME.evolve(state, event)
-    places = [state.hands[p] for p in range(4)] + [state.zone, state.pile, state.row]
+    places = [state.hands[p] for p in range(4)] + [state.zone, state.pile]
     for target, wanted in ((state.hands[0], hand), (state.zone, zone)):
         for i, c in enumerate(wanted):
             for place in places:
@@ -41,11 +42,12 @@ def position(hand: list[int], zone: list[int]) -> State:
             target.insert(i, c)
         while len(target) > len(wanted):
             state.pile.append(target.pop())
+    state.pile.sort()
     return state
 
 
 def play(state: State, command: Command) -> list:
-    events = GAME.decide(state, command, random.Random(0))
+    events = GAME.decide(state, command, Chance(0))
     for event in events:
         GAME.evolve(state, event)
     return events
@@ -54,7 +56,7 @@ def play(state: State, command: Command) -> list:
 def assert_illegal(state: State, command: Command, rule: str) -> None:
     before = GAME.fingerprint(state)
     with pytest.raises(IllegalCommand) as info:
-        GAME.decide(state, command, random.Random(0))
+        GAME.decide(state, command, Chance(0))
     assert info.value.rule == rule
     assert GAME.fingerprint(state) == before
 
@@ -75,9 +77,10 @@ def test_recruit_from_zone_then_discard() -> None:
 
 def test_card_drawn_from_the_pile_may_be_discarded() -> None:
     state = position(HAND, [PEASANT])
-    top = state.pile[state.pile_pos]
+    unseen = list(state.pile)
     events = play(state, Command(0, "draw_deck"))
-    assert events[1].card == top and events[1].source == "deck"
+    top = events[1].card
+    assert top in unseen and top not in state.pile and events[1].source == "deck"
     play(state, Command(0, "discard", (top,)))
     assert state.zone[-1] == top and state.current == 1
 
@@ -147,8 +150,8 @@ def test_bourgeoise_turn_takes_from_pile_and_zone_and_allows_one_replacement() -
     play(state, Command(0, "bourgeoise", (BOURG, BOURG2)))
     assert_illegal(state, Command(0, "noble", (card("noble", 9),)), "one_replacement_per_turn")
     assert_illegal(state, Command(0, "rally", (PEASANT,)), "turn_phase")
-    top = state.pile[state.pile_pos]
-    assert play(state, Command(0, "take_deck"))[0].card == top
+    top = play(state, Command(0, "take_deck"))[0].card
+    assert top in state.hands[0] and top not in state.pile
     play(state, Command(0, "take", (PEASANT,)))
     assert PEASANT in state.hands[0] and len(state.hands[0]) == 7 and state.current == 1
 
@@ -168,26 +171,27 @@ def test_every_legal_command_is_accepted_through_random_games() -> None:
     rng = random.Random(3)
     for seed in range(5):
         state = GAME.initial_state(RULESET, 2 + seed % 4, seed)
-        for event in GAME.setup(state, random.Random(seed)):
+        for event in GAME.setup(state, Chance(seed)):
             GAME.evolve(state, event)
         while (player := GAME.to_move(state)) is not None:
             legal = GAME.legal_commands(state, player)
             for command in legal:
-                GAME.decide(state, command, random.Random(0))  # must not raise
+                GAME.decide(state, command, Chance(0))  # must not raise
             play(state, legal[rng.randrange(len(legal))])
         assert state.round == 6
 
 
 def test_empty_pile_cannot_be_drawn_from() -> None:
     state = position(HAND, [PEASANT])
-    state.pile_pos = len(state.pile)  # fixture: every pile card already drawn
+    state.pile = []  # fixture: every pile card already drawn
+    state.row_left = 0
     assert Command(0, "draw_deck") not in GAME.legal_commands(state, 0)
     assert_illegal(state, Command(0, "draw_deck"), "draw_pile_empty")
 
 
 def test_a_player_who_can_draw_nothing_passes() -> None:
     state = position(HAND, [])
-    state.pile_pos = len(state.pile)
+    state.pile, state.row_left = [], 0
     assert GAME.legal_commands(state, 0) == [Command(0, "pass")]
     events = play(state, Command(0, "pass"))
     assert events[0].action == "pass" and state.current == 1

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.gardens.game import GAME
 from engine.gardens.state import State
@@ -19,7 +19,7 @@ class Table:
     def __init__(self, ruleset: str = "base", players: int = 2, seed: int = 1) -> None:
         self.ruleset = GAME.load_ruleset(ruleset)
         self.config = GAME.config(self.ruleset)
-        self.rng = random.Random(seed)
+        self.rng = Chance(seed)
         self.state: State = GAME.initial_state(self.ruleset, players, seed)
         self.log: list[Event] = []
         for event in GAME.setup(self.state, self.rng):

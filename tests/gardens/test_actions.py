@@ -228,9 +228,9 @@ def test_draw_back_up_to_five_from_display_and_deck(table):
     shown = list(table.state.display)
     table.step("draw", shown[0])
     assert len(table.state.display) == 3 and shown[0] in p.hand
-    top = table.state.deck[-1]
-    table.step("draw", -1)
-    assert p.hand[-1] == top
+    deck = list(table.state.deck)
+    drawn = table.events_of(table.step("draw", -1), "card_drawn")[0].card
+    assert p.hand[-1] == drawn and drawn in deck and drawn not in table.state.deck
     table.step("draw", -1)
     assert len(p.hand) == 5 and table.frame[0] == "turn_end"
 
@@ -246,7 +246,7 @@ def test_empty_deck_reshuffles_discard_as_an_event(table):
     events = table.step("draw", -1)
     shuffled = table.events_of(events, "cards_shuffled")[0]
     assert sorted(shuffled.cards) == before and shuffled.source == "discard"
-    assert table.events_of(events, "card_drawn")[0].card == shuffled.cards[-1]
+    assert table.events_of(events, "card_drawn")[0].card in shuffled.cards
     assert s.discard == [] and len(s.deck) == len(before) - 1
 
 

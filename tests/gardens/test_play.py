@@ -7,6 +7,7 @@ import random
 import pytest
 
 from engine.core import EventBuffer, ListSink, events_from_table, make_agent, play_game, replay, state_digest
+from engine.core.chance import Chance
 from engine.gardens.game import GAME
 
 CASES = [(ruleset, players) for ruleset in ("base", "gods-caprice") for players in (2, 3, 4)]
@@ -74,7 +75,7 @@ class _Tee:
 def test_view_hides_exactly_what_resample_changes(ruleset_name):
     ruleset = GAME.load_ruleset(ruleset_name)
     state = GAME.initial_state(ruleset, 3, 7)
-    rng = random.Random(7)
+    rng = Chance(7)
     for event in GAME.setup(state, rng):
         GAME.evolve(state, event)
     agent_rng = random.Random(1)
@@ -124,7 +125,7 @@ def test_cards_and_resources_are_conserved_after_every_event(ruleset_name):
     ruleset = GAME.load_ruleset(ruleset_name)
     for seed, agent in ((1, "random"), (2, "greedy")):
         state = GAME.initial_state(ruleset, 4, seed)
-        rng, agent_rng = random.Random(seed), random.Random(seed + 100)
+        rng, agent_rng = Chance(seed), random.Random(seed + 100)
         chooser = make_agent(agent, GAME)
         for event in GAME.setup(state, rng):
             GAME.evolve(state, event)
@@ -144,7 +145,7 @@ def test_paired_tile_agents_play_the_same_game_until_the_tile_choice():
     logs = []
     for name in ("prefer-extra_rewards", "avoid-extra_rewards"):
         sink = ListSink()
-        play_game(GAME, ruleset, [make_agent(name, GAME), make_agent("greedy", GAME)], 4, sink)
+        play_game(GAME, ruleset, [make_agent(name, GAME), make_agent("greedy", GAME)], 1, sink)
         logs.append(sink.events)
     assert logs[0][0].agents != logs[1][0].agents  # game_started names the agents
     first_split = next(i for i, (a, b) in enumerate(zip(*logs)) if i > 0 and a != b)

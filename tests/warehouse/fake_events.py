@@ -59,12 +59,10 @@ def caprices_game(rows: _Rows, rng: random.Random, agents: tuple[str, ...]) -> N
     players = len(agents)
     rows.add("game_started", seed=rng.randrange(10**9), num_players=players, ruleset="fake",
              ruleset_digest="f00d", agents=list(agents))
-    rows.add("deck_shuffled", cards=list(range(64)))
     for p in range(players):
         rows.add("hand_dealt", p, cards=list(range(7 * p, 7 * p + 7)))
-    rows.add("row_dealt", cards=list(range(50, 56)))
+    rows.add("row_dealt", count=6)
     drawn = rng.sample(CAPRICE_POOL, 4)
-    rows.add("caprices_drawn", caprice_ids=drawn)
     for common in COMMONS:
         rows.add("caprice_revealed", caprice_id=common, slot=0, bonus=0)
     for rnd in range(1, 7):

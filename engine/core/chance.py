@@ -1,0 +1,104 @@
+"""Where a game's chance outcomes come from: a seeded random stream, or a record of a real game.
+
+Games take every chance outcome through `Chance.draw` at the moment it
+happens (which card comes off the deck, which Caprice turns up), never by
+shuffling a whole deck in advance: a physical deck has no seed, and a
+playtest only knows the cards that were seen. In a simulation, `Chance`
+draws uniformly at random. When a recorded game is replayed, a
+`ScriptedChance` hands out the outcomes written in the record instead and
+checks each one is possible at that moment (the card is still in the deck).
+
+`Chance` is a `random.Random`, so a game may still draw other random numbers
+(e.g. 4 Gods' think times) from it; a scripted source refuses those unless the
+game reads them through a recorded-outcome method.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from engine.core.errors import BalanceError
+
+T = TypeVar("T")
+
+
+class Chance(random.Random):
+    """A seeded random stream that also draws named chance outcomes."""
+
+    def draw(self, what: str, pool: Sequence[T], count: int = 1) -> list[T]:
+        """`count` distinct items of `pool`, in the order they come out (uniform, without replacement).
+
+        `what` names the kind of outcome ("card", "subject", "caprice" ...): a
+        record gives its outcomes by kind, so the order between kinds is free.
+        """
+        if count == 1:
+            return [pool[int(self.random() * len(pool))]]  # the common case, without sample()'s set-up
+        return self.sample(pool, count)
+
+
+class ChanceError(BalanceError):
+    """A recorded chance outcome does not fit the game at that moment; `code` names the case."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One recorded chance outcome: its kind, the text as written, and the engine items it may denote.
+
+    `candidates` lists the items in preference order: identical physical cards
+    (two odd Ministers) are interchangeable, so a name may stand for several
+    ids and the first one still in the pool is taken.
+    """
+
+    what: str
+    text: str
+    candidates: tuple[Any, ...]
+
+
+class ScriptedChance(Chance):
+    """Hands out recorded outcomes to `draw`; every other random number is refused.
+
+    Feed the outcomes recorded for one step with `give`, let the engine decide,
+    then `leftover()` lists what the record gave but the rules never drew.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.pending: list[Outcome] = []
+
+    def give(self, outcomes: Sequence[Outcome]) -> None:
+        self.pending.extend(outcomes)
+
+    def leftover(self) -> list[Outcome]:
+        """Outcomes given but not drawn (and clears them)."""
+        left, self.pending = self.pending, []
+        return left
+
+    def draw(self, what: str, pool: Sequence[T], count: int = 1) -> list[T]:
+        chosen: list[T] = []
+        for _ in range(count):
+            outcome = self._next(what)
+            item = next((c for c in outcome.candidates if c in pool and c not in chosen), None)
+            if item is None:
+                raise ChanceError("impossible_outcome", f"{what} {outcome.text!r} cannot come out now")
+            chosen.append(item)
+        return chosen
+
+    def _next(self, what: str) -> Outcome:
+        for index, outcome in enumerate(self.pending):
+            if outcome.what == what:
+                return self.pending.pop(index)
+        raise ChanceError("missing_outcome", f"the rules draw a {what} here but the record gives none")
+
+    def random(self) -> float:
+        raise ChanceError("unrecorded_chance", "this step draws a random number the record format cannot give")
+
+    def getrandbits(self, k: int) -> int:
+        raise ChanceError("unrecorded_chance", "this step draws random bits the record format cannot give")
