@@ -1,9 +1,10 @@
 """The start of a turn and The God's Caprice tiles: their options, timing and events.
 
 Timing follows the seed: Foresight at the start of your turn; Sabotage,
-Blessing and Helping Hand any time during your turn (free, no action point);
-Gift, Abundance, Offering and Recovery immediately when taken; Cohesion and
-Goodness are passive. Used tiles flip face down; favor is counted at the end.
+Blessing and Helping Hand any time during your turn (each for
+`caprice.<tile>_action_points` action points, 0 by default); Gift, Abundance,
+Offering and Recovery immediately when taken; Cohesion and Goodness are
+passive. Used tiles flip face down; favor is counted at the end.
 """
 
 from __future__ import annotations
@@ -42,16 +43,22 @@ def turn_start_decide(state: State, player: int, command: Command, chance: Chanc
 
 
 def main_tile_commands(state: State, player: int) -> list[Command]:
-    """Blessing, Sabotage (per opponent groundwork) and Helping Hand (per card to discard), if held unused."""
+    """Blessing, Sabotage (per opponent groundwork) and Helping Hand (per card to discard), if held unused
+    and the action points they cost are left."""
     tiles = state.players[player].tiles
+    cost = state.config.caprice_values["action_points"]
+
+    def usable(tile: str) -> bool:
+        return tiles.get(tile) == "up" and state.actions_left >= cost[tile]
+
     legal: list[Command] = []
-    if tiles.get("blessing") == "up":
+    if usable("blessing"):
         legal.append(("blessing",))
-    if tiles.get("sabotage") == "up":
+    if usable("sabotage"):
         for other, p in enumerate(state.players):
             if other != player:
                 legal.extend(("sabotage", other, card) for card in p.groundworks)
-    if tiles.get("helping_hand") == "up":
+    if usable("helping_hand"):
         legal.extend(("helping_hand", card) for card in state.players[player].hand)
     return legal
 
@@ -74,24 +81,29 @@ def gift_decide(state: State, player: int, command: Command, chance: Chance) -> 
 
 
 def offering_legal(state: State, player: int) -> list[Command]:
-    """One marker back 1, another forward 2 (both still on their tracks); skipped if impossible."""
+    """One marker back 1, another forward 2 (both still on their tracks); with one marker left,
+    nothing or only its step forward (`caprice.offering_single_marker`); with none, nothing."""
     on = [g for g, space in enumerate(state.players[player].track) if space > 0]
+    if len(on) == 1 and state.config.caprice_values["offering_single_marker"] == "forward":
+        return [("offering", -1, on[0])]
     legal = [("offering", back, forward) for back in on for forward in on if back != forward]
     return legal or [("offering", -1, -1)]
 
 
 def offering_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
     _, back, forward = command
-    if back < 0:
+    if forward < 0:
         return [ev.TileUsed(player, "offering", "none", NO_CARD, NO_CARD)]
     values = state.config.caprice_values
     gods = state.config.gods
     tracks = [list(p.track) for p in state.players]
-    events: list[Event] = [ev.TileUsed(player, "offering", f"{gods[back]}>{gods[forward]}", NO_CARD, NO_CARD)]
-    space = tracks[player][back]
-    to = max(0, space - int(values["offering_back"]))
-    tracks[player][back] = to
-    events.append(ev.TrackMoved(player, gods[back], space, to, "offering", player))
+    option = f"{gods[back] if back >= 0 else ''}>{gods[forward]}"
+    events: list[Event] = [ev.TileUsed(player, "offering", option, NO_CARD, NO_CARD)]
+    if back >= 0:
+        space = tracks[player][back]
+        to = max(0, space - int(values["offering_back"]))
+        tracks[player][back] = to
+        events.append(ev.TrackMoved(player, gods[back], space, to, "offering", player))
     for _ in range(int(values["offering_forward"])):
         events.extend(advance_events(state, player, forward, tracks, "offering"))
     return events

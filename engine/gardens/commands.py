@@ -28,7 +28,6 @@ from engine.gardens.state import (
     panorama_copies,
     sabotaged,
     same_slot,
-    satisfied_groundworks,
 )
 
 Command = tuple[Any, ...]
@@ -177,8 +176,9 @@ def realloc_decide(state: State, player: int, command: Command, chance: Chance) 
 # --- completion, gods, panoramas, bonus tiles ------------------------------------------------
 
 def complete_legal(state: State, player: int) -> list[Command]:
-    """Which satisfied groundwork to resolve first."""
-    return [("complete", card) for card in satisfied_groundworks(state, player)]
+    """Which of the groundworks completed together to resolve (fully) next."""
+    groundworks = state.players[player].groundworks
+    return [("complete", card) for card in state.todo[-1][2] if card in groundworks]
 
 
 def complete_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
@@ -224,9 +224,9 @@ def bonus_decide(state: State, player: int, command: Command, chance: Chance) ->
 # --- drawing and turn flow -------------------------------------------------------------------
 
 def draw_legal(state: State, player: int) -> list[Command]:
-    """A display card, or (not under Foresight) the top of the deck."""
+    """A display card, or (in a normal draw, not under Foresight) the top of the deck."""
     legal: list[Command] = [("draw", card) for card in state.display]
-    if state.todo[-1][2] < 0 and (state.deck or state.discard):
+    if state.todo[-1][2] == -1 and (state.deck or state.discard):
         legal.append(("draw", -1))
     return legal
 
@@ -237,7 +237,7 @@ def draw_decide(state: State, player: int, command: Command, chance: Chance) -> 
         events, top = top_card(state, chance)
         return [*events, ev.CardDrawn(player, top, "deck")]
     events = [ev.CardDrawn(player, card, "display")]
-    if state.todo[-1][2] < 0:  # normal draw: the display is refilled at once (not under Foresight)
+    if state.todo[-1][2] < 0:  # normal draw or top-up: the display is refilled at once (not under Foresight)
         events.extend(display_events(state, chance, 1))
     return events
 

@@ -20,6 +20,12 @@ CAPRICE_TILES = (
 )
 BASE_TILES = ("planning", "take_wilds", "extra_rewards")
 CONFLICT_KEYS = ("colour_and_number", "panorama_and_number")  # what two display cards may not share (Lay Groundwork)
+COMPLETION_CHECKS = ("on_match", "end_of_action")  # when a matched groundwork is completed (see base.toml)
+MATCHED_WHILE_RESOLVING = ("at_once", "after_current")  # a groundwork matched while another completion resolves
+UNCOVERED_ICONS = ("lost", "stop")  # collecting an icon the supply cannot cover
+FORESIGHT_BLESSING_DRAWS = ("display", "any", "none")  # Blessing's top-up to 5 after Foresight's 3 cards
+OFFERING_SINGLE_MARKER = ("nothing", "forward")  # Offering with one marker left on the tracks
+TILE_ACTION_KEYS = ("sabotage", "blessing", "helping_hand")  # tiles used "during your turn": action points each costs
 MAX_SCORE = 200  # GAME.facts.score_bounds upper end; a ruleset allowing more is rejected
 
 
@@ -52,6 +58,9 @@ class Config:
     copies_per_panorama: int
     conflict_key: str  # one of CONFLICT_KEYS
     only_needed: bool
+    completion_check: str  # one of COMPLETION_CHECKS
+    matched_while_resolving: str  # one of MATCHED_WHILE_RESOLVING
+    uncovered_icon: str  # one of UNCOVERED_ICONS
     storage: int
     supply: int
     resources: tuple[str, ...]
@@ -90,6 +99,9 @@ def build_config(rs: Ruleset) -> Config:
         copies_per_panorama=rs.integer("groundwork.copies_per_panorama", 1, 4),
         conflict_key=rs.choice("groundwork.conflict_key", CONFLICT_KEYS),
         only_needed=rs.require("groundwork.only_needed_resources", bool),
+        completion_check=rs.choice("groundwork.completion_check", COMPLETION_CHECKS),
+        matched_while_resolving=rs.choice("groundwork.matched_while_resolving", MATCHED_WHILE_RESOLVING),
+        uncovered_icon=rs.choice("pagoda.uncovered_icon", UNCOVERED_ICONS),
         storage=rs.integer("storage.capacity", 1, 20),
         supply=rs.integer("supply.per_resource", 1, 100),
         resources=resources,
@@ -133,6 +145,10 @@ def _caprice_values(rs: Ruleset) -> dict[str, Any]:
             "recovery_space", "recovery_favor")
     values: dict[str, Any] = {k: rs.integer(f"caprice.{k}", 0, 20) for k in keys}
     values["cohesion_favor"] = tuple(_int_list(rs, "caprice.cohesion_favor", 3, 3))
+    values["cohesion_counts_gift_storage"] = rs.require("caprice.cohesion_counts_gift_storage", bool)
+    values["foresight_blessing_draw"] = rs.choice("caprice.foresight_blessing_draw", FORESIGHT_BLESSING_DRAWS)
+    values["offering_single_marker"] = rs.choice("caprice.offering_single_marker", OFFERING_SINGLE_MARKER)
+    values["action_points"] = {t: rs.integer(f"caprice.{t}_action_points", 0, 3) for t in TILE_ACTION_KEYS}
     return values
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from engine.core.events import Event
 from engine.gardens import events as ev
-from engine.gardens.state import STORAGE, SUPPLY, State, satisfied_groundworks
+from engine.gardens.completion import panorama_slot, queue_completions
+from engine.gardens.state import STORAGE, SUPPLY, State
 
 FORCED_POPS = ("advance", "overflow", "lost")
 
@@ -33,11 +34,6 @@ def _pop(state: State, kind: str) -> tuple[Any, ...] | None:
     return None
 
 
-def _push_completion_check(state: State, player: int) -> None:
-    if satisfied_groundworks(state, player):
-        state.todo.append(("complete", player))
-
-
 def _settle(state: State) -> None:
     """Drop decisions that have nothing left to decide."""
     todo = state.todo
@@ -50,7 +46,8 @@ def _settle(state: State) -> None:
 def _finished(state: State, frame: tuple[Any, ...]) -> bool:
     kind, player = frame[0], frame[1]
     if kind == "complete":
-        return not satisfied_groundworks(state, player)
+        groundworks = state.players[player].groundworks
+        return not any(card in groundworks for card in frame[2])
     if kind == "draw":
         return _draw_done(state, player, frame[2])
     if kind == "bonus":
@@ -61,8 +58,18 @@ def _finished(state: State, frame: tuple[Any, ...]) -> bool:
 def _draw_done(state: State, player: int, remaining: int) -> bool:
     if remaining >= 0:  # Foresight: take exactly this many more from the display
         return remaining == 0 or not state.display
-    hand = state.players[player].hand
-    return len(hand) >= state.config.hand_size or not (state.display or state.deck or state.discard)
+    full = len(state.players[player].hand) >= state.config.hand_size
+    if remaining == -2:  # Blessing's top-up after Foresight: from the display only
+        return full or not state.display
+    return full or not (state.display or state.deck or state.discard)
+
+
+def _after_foresight(state: State, player: int) -> int:
+    """What the draw does once Foresight's cards are taken: stop (0) or Blessing's top-up to the hand size."""
+    mode = state.config.caprice_values["foresight_blessing_draw"]
+    if mode == "none" or state.players[player].tiles.get("blessing") != "active":
+        return 0
+    return -2 if mode == "display" else -1
 
 
 def bonus_options(state: State, player: int) -> list[str]:
@@ -119,7 +126,8 @@ def _card_drawn(state: State, e: ev.CardDrawn) -> None:
     state.players[e.player].hand.append(e.card)
     top = state.todo[-1]
     if top[0] == "draw" and top[2] > 0:
-        state.todo[-1] = ("draw", top[1], top[2] - 1)
+        left = top[2] - 1
+        state.todo[-1] = ("draw", top[1], left or _after_foresight(state, e.player))
 
 
 # --- turn structure --------------------------------------------------------------------------
@@ -140,8 +148,9 @@ def _actions_ended(state: State, e: ev.ActionsEnded) -> None:
 def _turn_ended(state: State, e: ev.TurnEnded) -> None:
     _pop(state, "turn_end")
     tiles = state.players[e.player].tiles
-    if tiles.get("foresight") == "active":
-        tiles["foresight"] = "down"
+    for tile in ("foresight", "blessing"):  # used this turn: face down from now on
+        if tiles.get(tile) == "active":
+            tiles[tile] = "down"
     state.turn += 1
     nxt = (e.player + 1) % state.num_players
     if nxt == 0:
@@ -204,10 +213,14 @@ def _resource_placed(state: State, e: ev.ResourcePlaced) -> None:
         else:
             p.groundworks[e.target][r] += 1
     top = state.todo.pop()
-    if top[0] == "place" and top[2] > 1:
+    last = not (top[0] == "place" and top[2] > 1)
+    if not last:
         state.todo.append(("place", e.player, top[2] - 1))
-        return
-    _push_completion_check(state, e.player)
+    if state.config.completion_check == "on_match" or top[0] == "wild":
+        if e.target >= 0:
+            queue_completions(state, e.player, (e.target,))
+    elif last:  # end_of_action: Abundance's placements are one act
+        queue_completions(state, e.player, list(p.groundworks))
 
 
 def _resource_moved(state: State, e: ev.ResourceMoved) -> None:
@@ -219,13 +232,16 @@ def _resource_moved(state: State, e: ev.ResourceMoved) -> None:
         p.groundworks[e.card][r] -= 1
     if e.target == SUPPLY:
         state.supply[r] += 1
-    else:
-        p.groundworks[e.target][r] += 1
+        return
+    p.groundworks[e.target][r] += 1
+    if state.config.completion_check == "on_match":
+        queue_completions(state, e.player, (e.target,))
 
 
 def _reallocation_finished(state: State, e: ev.ReallocationFinished) -> None:
     _pop(state, "realloc")
-    _push_completion_check(state, e.player)
+    if state.config.completion_check == "end_of_action":  # the moves were one act
+        queue_completions(state, e.player, list(state.players[e.player].groundworks))
 
 
 # --- completion, tracks, bonuses -------------------------------------------------------------
@@ -249,16 +265,6 @@ def _groundwork_completed(state: State, e: ev.GroundworkCompleted) -> None:
     # stacked so that this card's god resolves first, then each earlier card's (the set's chained rewards)
     for card in cards:
         state.todo.append(("advance", e.player, config.cards[card].god))
-
-
-def panorama_slot(state: State, player: int, card: int) -> int:
-    """Which of the player's panoramas a completed card joins (a new one if none has room)."""
-    config = state.config
-    c = config.cards[card]
-    for i, (pid, size, cards) in enumerate(state.players[player].panoramas):
-        if pid == c.panorama and len(cards) < size and all(config.cards[x].position != c.position for x in cards):
-            return i
-    return len(state.players[player].panoramas)
 
 
 def _track_moved(state: State, e: ev.TrackMoved) -> None:
@@ -307,11 +313,15 @@ def _tile_used(state: State, e: ev.TileUsed) -> None:
     elif e.tile == "sabotage" and e.option == "placed":
         p.tiles[e.tile] = "active"
         state.sabotage[e.player] = (e.target_player, e.card)
+        state.actions_left -= values["action_points"]["sabotage"]
     elif e.tile == "sabotage":
         state.sabotage.pop(e.player, None)
     elif e.tile == "blessing":
-        state.actions_left += int(values["blessing_actions"]) - state.config.actions
+        p.tiles[e.tile] = "active"  # until the end of the turn (its top-up after Foresight)
+        extra = int(values["blessing_actions"]) - state.config.actions
+        state.actions_left += extra - values["action_points"]["blessing"]
     elif e.tile == "helping_hand":
+        state.actions_left -= values["action_points"]["helping_hand"]
         state.todo.append(("arrange", e.player, ()))
     elif e.tile == "gift":
         _pop(state, "gift")

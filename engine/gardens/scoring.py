@@ -29,8 +29,16 @@ def favor(state: State, player: int) -> int:
     if tiles.get("abundance") == "down":
         total += values["abundance_favor"]
     if "cohesion" in tiles:
-        total += values["cohesion_favor"][min(len(tiles), 3) - 1]
+        total += values["cohesion_favor"][min(bonus_tiles_held(state, player), 3) - 1]
     return int(total)
+
+
+def bonus_tiles_held(state: State, player: int) -> int:
+    """Bonus tiles a player collected, for Cohesion: Caprice tiles, and Gift's storage tiles if they count."""
+    values = state.config.caprice_values
+    tiles = state.players[player].tiles
+    gift_tiles = values["gift_storage"] if tiles.get("gift") == "down" and values["cohesion_counts_gift_storage"] else 0
+    return len(tiles) + int(gift_tiles)
 
 
 def score(state: State, player: int) -> int:

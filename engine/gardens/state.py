@@ -5,10 +5,12 @@ Pending decisions (`todo`) are small tuples `(kind, player, *args)`; the top
 (reallocation moves, wild placements, god choices, bonus tiles, tile options)
 are successive entries, so legal-command lists stay short.
 
-Frame kinds: turn_start, main, wild (source), realloc, complete, advance
-(god or WILD_GOD), panorama (panorama id), bonus, draw (foresight remaining or
--1), turn_end, score, and the expansion's gift, offering, recovery,
-abundance, place (remaining), arrange (picks), collect.
+Frame kinds: turn_start, main, wild (source), realloc, complete (the cards
+completed together, resolved one at a time), advance (god or WILD_GOD),
+panorama (panorama id), bonus, draw (Foresight's cards still to take, -1 for a
+normal draw, -2 for Blessing's top-up from the display only), turn_end, score,
+and the expansion's gift, offering, recovery, abundance, place (remaining),
+arrange (picks), collect.
 """
 
 from __future__ import annotations
@@ -106,8 +108,9 @@ def collect(state: State, player: int, up: bool, rotation: list[int] | None = No
     """What collecting this player's side would take (in order) and how many icons are lost.
 
     Resources are taken level by level in the card's direction, one at a time,
-    until storage is full; nothing is skipped. Icons the supply cannot cover
-    are lost too. `rotation` overrides the pagoda's (to look at it after a turn).
+    until storage is full; nothing is skipped. An icon the supply cannot cover
+    is lost, and collecting goes on or ends there (`pagoda.uncovered_icon`).
+    `rotation` overrides the pagoda's (to look at it after a turn).
     """
     p = state.players[player]
     room = p.capacity - sum(p.storage)
@@ -118,6 +121,7 @@ def collect(state: State, player: int, up: bool, rotation: list[int] | None = No
     counts = state.config.side_counts
     turned = state.rotation if rotation is None else rotation
     order = [(state.levels[lv], counts[(side + turned[lv]) % 4]) for lv in range(4)]
+    stop = state.config.uncovered_icon == "stop"
     for resource, icons in order if up else reversed(order):
         for _ in range(icons):
             if room > 0 and supply[resource] > 0:
@@ -126,6 +130,8 @@ def collect(state: State, player: int, up: bool, rotation: list[int] | None = No
                 room -= 1
             else:
                 lost += 1
+                if stop:  # `pagoda.uncovered_icon`: no icon may be passed over, so collecting ends here
+                    room = 0
     return tuple(taken), lost
 
 
@@ -143,12 +149,6 @@ def satisfied(config: Config, card: int, placed: list[int]) -> bool:
 def sabotaged(state: State, player: int, card: int) -> bool:
     """Whether an opponent's Sabotage blocks resources on this groundwork."""
     return any(target == (player, card) for target in state.sabotage.values())
-
-
-def satisfied_groundworks(state: State, player: int) -> list[int]:
-    """The player's groundworks that are complete and must be resolved."""
-    config = state.config
-    return [c for c, placed in state.players[player].groundworks.items() if satisfied(config, c, placed)]
 
 
 def panorama_copies(state: State, player: int) -> int:

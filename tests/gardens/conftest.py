@@ -27,7 +27,15 @@ class Table:
 
     def use_conflict_key(self, key: str) -> None:
         """Play on under another `groundwork.conflict_key` (the rest of the ruleset unchanged)."""
-        self.config = replace(self.config, conflict_key=key)
+        self.use(conflict_key=key)
+
+    def use(self, **fields: Any) -> None:
+        """Play on with some rules values changed (Config fields, or caprice values by their key)."""
+        caprice = {k: v for k, v in fields.items() if k in self.config.caprice_values}
+        plain = {k: v for k, v in fields.items() if k not in caprice}
+        if caprice:
+            plain["caprice_values"] = {**self.config.caprice_values, **caprice}
+        self.config = replace(self.config, **plain)
         self.state.config = self.config
         self.state.legal_cache = None
 

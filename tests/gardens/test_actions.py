@@ -156,6 +156,28 @@ def test_collect_top_down_stops_when_storage_is_full_without_skipping(table):
     assert table.state.players[0].storage == [0, 0, 2, 2]
 
 
+@pytest.mark.parametrize(
+    ("mode", "taken", "lost"),
+    [
+        # the 3 plants the supply cannot cover are lost, then stone 3 and a water fill storage
+        ("lost", (STONE, STONE, STONE, WATER), 3 + 1 + 1),
+        # collecting ends at the first uncovered plant: nothing is taken
+        ("stop", (), 3 + 3 + 2 + 1),
+    ],
+)
+def test_an_icon_the_supply_cannot_cover(table, mode, taken, lost):
+    """`pagoda.uncovered_icon`: the seed stops collecting only when all are collected or storage is full."""
+    table.use(uncovered_icon=mode)
+    _fixed_pagoda(table)
+    table.state.supply[PLANTS] = 0
+    table.start_turn()
+    card = table.card("red-3", 1, "rotate")  # floor 2 and above, bottom to top
+    table.give(0, card)
+    events = table.step("rotate", card, 1)  # side 0 reads plants 3, stone 3, water 2, wood 1
+    collected = table.events_of(events, "resources_collected")[0]
+    assert (collected.collected, collected.resources_lost) == (taken, lost)
+
+
 def test_second_player_collects_from_their_own_side(table):
     _fixed_pagoda(table)
     table.state.todo[-1] = ("turn_start", 1)
@@ -193,9 +215,11 @@ def test_wild_with_full_storage_only_offers_groundworks(table):
     assert sorted(table.legal()) == [("place", WATER, gw), ("place", WOOD, gw)]
 
 
-def test_reallocate_moves_and_returns_to_supply_then_completes(table):
+def test_reallocate_moves_and_returns_to_supply_and_completes_at_the_matching_move(table):
+    """'If you have resources on an Active Groundwork card which match ..., it is now completed':
+    the move that matches it completes it there and then; the reallocation goes on afterwards."""
     table.start_turn()
-    a = table.card("red-2", 2, "rotate")  # water 2, wood 1
+    a = table.card("red-2", 2, "rotate")  # water 2, wood 1; god sun
     b = table.card("red-2", 1, "rotate")  # stone 1, water 1
     table.groundwork(0, a, (0, 0, 1, 0))
     table.groundwork(0, b, (0, 0, 1, 0))
@@ -208,16 +232,19 @@ def test_reallocate_moves_and_returns_to_supply_then_completes(table):
     assert ("move", STORAGE, a, PLANTS) not in legal  # a does not need plants
     table.step("move", STORAGE, SUPPLY, PLANTS)
     table.step("move", b, a, WATER)
+    assert table.frame[0] == "realloc"  # a still lacks its wood
     table.step("move", STORAGE, a, WOOD)
-    assert table.frame[0] == "realloc"  # completion waits for the end of the action
-    table.step("done")
-    assert table.legal() == [("complete", a)]
+    assert table.legal() == [("complete", a)]  # matched: completed now, in the middle of the reallocation
     events = table.step("complete", a)
     assert table.events_of(events, "groundwork_completed")[0].card == a
+    table.step("advance", table.config.cards[a].god)
+    assert table.frame[0] == "realloc"  # then the reallocation goes on
+    table.step("done")
     p = table.state.players[0]
     assert p.storage == [0, 0, 0, 0] and a not in p.groundworks and p.groundworks[b] == [0, 0, 0, 0]
     # (the scripted resources were conjured, so the supply gains them:) 1 plant dumped, a's 2 water + 1 wood
     assert table.state.supply == [16, 15, 17, 16]
+    assert table.frame[0] == "main"
 
 
 def test_draw_back_up_to_five_from_display_and_deck(table):

@@ -77,11 +77,13 @@ def test_blessing_allows_four_cards_this_turn(caprice):
     for card in list(caprice.state.players[0].hand)[:4]:
         caprice.step("reallocate", card)
         caprice.step("done")
-    assert caprice.state.actions_left == 0 and caprice.state.players[0].tiles["blessing"] == "down"
+    assert caprice.state.actions_left == 0 and caprice.state.players[0].tiles["blessing"] == "active"
     caprice.step("end")
     while caprice.frame[0] == "draw":
         caprice.step("draw", -1)
     assert len(caprice.state.players[0].hand) == 5
+    caprice.step("pass")
+    assert caprice.state.players[0].tiles["blessing"] == "down"
 
 
 def test_helping_hand_rearranges_the_pagoda_and_collects(caprice):
@@ -138,10 +140,29 @@ def test_abundance_discards_then_places_storage_size_resources(caprice):
     assert card in s.discard and caprice.frame == ("place", 0, 4)
     caprice.step("place", STONE, gw)
     caprice.step("place", WATER, gw)
+    assert caprice.legal() == [("complete", gw)]  # matched: completed at once (groundwork.completion_check)
+    caprice.step("complete", gw)
+    caprice.step("advance", caprice.config.cards[gw].god)
+    assert caprice.frame == ("place", 0, 2)  # then Abundance's placements go on
     caprice.step("place", WOOD, STORAGE)
     caprice.step("place", -1, -2)  # the excess goes back to the supply
-    assert caprice.legal() == [("complete", gw)]  # checked once all are placed
+    assert caprice.frame[0] == "turn_start"
     assert s.players[0].storage == [0, 0, 0, 1] and favor(s, 0) == 1
+
+
+def test_abundance_as_one_act_completes_when_all_are_placed(caprice):
+    caprice.use(completion_check="end_of_action")
+    s = caprice.state
+    gw = caprice.card("red-2", 1, "rotate")  # stone 1, water 1
+    caprice.groundwork(0, gw)
+    caprice.push("abundance", 0)
+    caprice.step("discard", s.players[0].hand[0])
+    caprice.step("place", STONE, gw)
+    caprice.step("place", WATER, gw)
+    assert caprice.frame == ("place", 0, 2)
+    caprice.step("place", WOOD, STORAGE)
+    caprice.step("place", -1, -2)
+    assert caprice.legal() == [("complete", gw)]  # checked once all are placed
 
 
 def test_goodness_allows_each_panorama_twice(caprice):
@@ -154,7 +175,7 @@ def test_goodness_allows_each_panorama_twice(caprice):
     _hold(caprice, 0, "goodness")
     caprice.step("lay", copy)
     s.players[0].groundworks[copy] = list(caprice.config.cards[copy].cost)
-    s.todo.append(("complete", 0))
+    s.todo.append(("complete", 0, (copy,)))
     caprice.step("complete", copy)
     assert [pano[2] for pano in s.players[0].panoramas] == [[first], [copy]]  # a second red 3-part panorama
 
@@ -209,3 +230,90 @@ def test_recovery_returns_a_knocked_off_marker_on_space_3_or_gives_favor(caprice
     assert caprice.legal() == [("recovery", -1)]
     caprice.step("recovery", -1)
     assert favor(s, 1) == 2
+
+
+def _use_four_cards_with_foresight_and_blessing(caprice):
+    s = caprice.state
+    _hold(caprice, 0, "foresight")
+    _hold(caprice, 0, "blessing")
+    caprice.step("foresight")
+    caprice.step("blessing")
+    for card in list(s.players[0].hand)[:4]:
+        caprice.step("reallocate", card)
+        caprice.step("done")
+    caprice.step("end")
+    for _ in range(3):  # Foresight: 3 cards from the six-card display, none from the deck
+        assert ("draw", -1) not in caprice.legal()
+        caprice.step(*caprice.legal()[0])
+    assert len(s.players[0].hand) == 4
+
+
+@pytest.mark.parametrize(("mode", "deck_offered"), [("display", False), ("any", True)])
+def test_foresight_with_blessing_tops_the_hand_up_to_five(caprice, mode, deck_offered):
+    """Foresight: 'take 3 cards from the display (You may not draw face-down from the deck!)';
+    Blessing: 'draw cards until you have 5 cards in hand again'. Both hold: 3, then a 4th."""
+    caprice.use(foresight_blessing_draw=mode)
+    s = caprice.state
+    _use_four_cards_with_foresight_and_blessing(caprice)
+    assert caprice.frame[0] == "draw"
+    assert (("draw", -1) in caprice.legal()) is deck_offered
+    caprice.step("draw", s.display[0])
+    assert len(s.players[0].hand) == 5 and len(s.display) == 3  # the display is refilled as in a normal draw
+    assert caprice.frame[0] == "turn_end"
+    caprice.step("pass")
+    assert s.players[0].tiles["foresight"] == "down" and s.players[0].tiles["blessing"] == "down"
+
+
+def test_foresight_with_blessing_as_foresight_alone_leaves_four(caprice):
+    caprice.use(foresight_blessing_draw="none")
+    _use_four_cards_with_foresight_and_blessing(caprice)
+    assert caprice.frame[0] == "turn_end"
+
+
+@pytest.mark.parametrize(("mode", "legal", "wind"), [("nothing", ("offering", -1, -1), 5),
+                                                     ("forward", ("offering", -1, WIND), 7)])
+def test_offering_with_a_single_marker_left(caprice, mode, legal, wind):
+    """'Move one of your favor markers back 1 space and another ... forward 2': one marker left."""
+    caprice.use(offering_single_marker=mode)
+    s = caprice.state
+    s.players[0].track = [0, 0, 0, 5]
+    caprice.push("offering", 0)
+    assert caprice.legal() == [legal]
+    caprice.step(*legal)
+    assert s.players[0].track == [0, 0, 0, wind] and s.players[0].tiles["offering"] == "down"
+
+
+@pytest.mark.parametrize(("counted", "expected"), [(True, 5), (False, 3)])
+def test_cohesion_counts_the_storage_tiles_gift_attached(caprice, counted, expected):
+    """Gift + Cohesion: 2 Caprice tiles and 2 base storage bonus tiles = 4 collected bonus tiles -> 5 favor."""
+    caprice.use(cohesion_counts_gift_storage=counted)
+    s = caprice.state
+    _hold(caprice, 0, "cohesion")
+    _hold(caprice, 0, "gift")
+    caprice.push("gift", 0)
+    caprice.step("gift", "storage")
+    assert s.players[0].capacity == 6 and favor(s, 0) == expected
+
+
+def test_tiles_used_during_the_turn_can_cost_an_action_point(caprice):
+    """`caprice.<tile>_action_points`: 0 by default (free); at 1 each needs and spends a point."""
+    s = caprice.state
+    caprice.use(action_points={"sabotage": 1, "blessing": 1, "helping_hand": 1})
+    target = caprice.card("red-2", 2, "rotate")
+    caprice.groundwork(1, target)
+    for tile in ("sabotage", "blessing", "helping_hand"):
+        _hold(caprice, 0, tile)
+    caprice.start_turn()
+    caprice.step("sabotage", 1, target)
+    assert s.actions_left == 2
+    caprice.step("blessing")
+    assert s.actions_left == 2  # +1 card for the turn, -1 for using it
+    caprice.step("helping_hand", s.players[0].hand[0])
+    assert s.actions_left == 1
+    for pick in ((WOOD, 3), (WATER, 0), (PLANTS, 2), (STONE, 1)):
+        caprice.step("arrange", *pick)
+    caprice.step("collect", True)
+    caprice.step("reallocate", s.players[0].hand[0])
+    caprice.step("done")
+    _hold(caprice, 0, "helping_hand")
+    assert s.actions_left == 0 and caprice.legal() == [("end",)]  # no point left for it

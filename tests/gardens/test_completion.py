@@ -120,6 +120,7 @@ def test_take_wilds_gives_that_many_immediate_wild_actions(table):
 
 
 def test_simultaneous_completions_resolve_one_at_a_time_in_chosen_order(table):
+    table.use(completion_check="end_of_action")  # a Reallocate is one act: both match when it ends
     a = table.card("red-2", 1, "rotate")  # stone 1, water 1
     b = table.card("orange-2", 1, "rotate")  # water 1, wood 1
     table.start_turn()

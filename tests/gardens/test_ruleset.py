@@ -24,6 +24,43 @@ def test_shipped_rulesets_load_with_provenance(name):
     assert config.conflict_key == "colour_and_number" and "groundwork.conflict_key" in ruleset.assumed()
 
 
+SWITCHES = {
+    "base": ("groundwork.completion_check", "groundwork.matched_while_resolving", "pagoda.uncovered_icon"),
+    "gods-caprice": ("caprice.foresight_blessing_draw", "caprice.offering_single_marker",
+                     "caprice.cohesion_counts_gift_storage", "caprice.sabotage_action_points",
+                     "caprice.blessing_action_points", "caprice.helping_hand_action_points"),
+}
+
+
+@pytest.mark.parametrize("name", ["base", "gods-caprice"])
+def test_choices_the_seed_leaves_open_are_marked_assumed(name):
+    """Issue 8: each reading the code chose is a ruleset value marked `assumed`, with a note."""
+    ruleset = GAME.load_ruleset(name)
+    keys = SWITCHES["base"] + (SWITCHES["gods-caprice"] if name == "gods-caprice" else ())
+    for key in (*keys, "bonus.planning_values"):
+        assert key in ruleset.assumed() and len(ruleset.provenance[key].note) > 40, key
+    config = GAME.config(ruleset)
+    assert (config.completion_check, config.matched_while_resolving, config.uncovered_icon) == (
+        "on_match", "at_once", "lost")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ('completion_check = { value = "on_match"', 'completion_check = { value = "later"',
+         "groundwork.completion_check"),
+        ('matched_while_resolving = { value = "at_once"', 'matched_while_resolving = { value = 1',
+         "groundwork.matched_while_resolving"),
+        ('uncovered_icon = { value = "lost"', 'uncovered_icon = { value = "skip"', "pagoda.uncovered_icon"),
+    ],
+)
+def test_bad_switch_values_name_the_key(tmp_path, old, new, key):
+    path = _broken(tmp_path, old, new)
+    with pytest.raises(RulesetError) as err:
+        GAME.load_ruleset(path)
+    assert err.value.key == key
+
+
 def test_previous_conflict_key_still_loads(tmp_path):
     old = 'conflict_key = { value = "colour_and_number"'
     path = _broken(tmp_path, old, old.replace("colour", "panorama"))
