@@ -15,8 +15,8 @@
 #
 # Simulated games read from the warehouse (`balance warehouse build`). Every rate
 # comes with its sample size n and a 95% Wilson interval; every mean with a 95%
-# normal interval (mean ± 1.96·sd/√n), except the paired tile values, which use a
-# Student t interval over decisions. A difference is called *beyond noise* only
+# normal interval (mean ± 1.96·sd/√n), except the causal tile values, which use Student t
+# intervals (clustered by game for the choice scale). A difference is called *beyond noise* only
 # when the reference value lies outside the interval. Results are by ruleset:
 # `base` (base tiles) and `gods-caprice` (Caprice tiles).
 
@@ -53,27 +53,51 @@ rulesets = list(sample.ruleset.unique())
 display(Markdown(f"**{sample.games.sum():,} games** over rulesets {', '.join(rulesets)}."))
 
 # %% [markdown]
-# ## Which bonus tiles are taken, and what are they worth?
-# For each tile: how often panorama completers took it (pick rate, Wilson 95%), the
-# *observed* value (takers' mean final score minus the other completers', normal 95%;
-# observational: takers also differ in how many panoramas they finished and when), and
-# the *causal* value from paired simulation (`balance tile-value`: at sampled bonus
-# decisions every tile on offer was forced and the game played out K times with the
-# same seeds; value = the decider's mean final score minus the average option, t 95%
-# over decisions). A bar is red when its interval excludes 0.
+# ## Which bonus tile is worth the most?
+# Three answers, each with the conditions it holds under:
+#
+# - **Taken how often** (observed): pick rate among panorama completers (Wilson 95%) and the takers' mean
+#   final score minus the other completers' (normal 95%; observational: takers differ in more than the tile).
+# - **Choosing X instead of Y at the same decision** (`balance tile-value`): at sampled bonus decisions every
+#   tile on offer was forced and the game played out on shared random streams; all pairs are fitted on one
+#   scale (decision fixed effects, 95% intervals clustered by game, Holm-adjusted). It is worth what taking
+#   X *now* gains over taking Y *now*, with the rest of the game played out (Y may still be taken later).
+# - **Owning a tile**: one seat takes the tile whenever it is offered against never taking it, on the same
+#   deals; the paired difference in final score and win share. A whole-game policy effect: it also counts
+#   how often the tile comes up and what it displaces.
+#
+# Red = beyond noise. A difference also has to be at least 1 point of final score to be called one that
+# matters (column `matters`).
 
 # %%
 picks = q("select * from met_gardens_bonus_tiles order by ruleset, tile")
-paired = q("select * from met_gardens_tile_values") if has_table("met_gardens_tile_values") else pd.DataFrame(
-    columns=["ruleset", "tile", "n", "n_rollouts", "score_vs_avg", "score_lo", "score_hi", "win_vs_avg", "win_lo",
-             "win_hi", "flagged"])
-paired = paired.rename(columns={"n": "decisions", "flagged": "flagged_causal"})
-tiles = picks.merge(paired, on=["ruleset", "tile"], how="outer")
+contrasts = q("select * from met_gardens_tile_contrasts") if has_table("met_gardens_tile_contrasts") else None
+owning = q("select * from met_gardens_tile_owning") if has_table("met_gardens_tile_owning") else None
+sensitivity = q("select * from met_gardens_tile_sensitivity") if has_table("met_gardens_tile_sensitivity") else None
+PRIMARY = "greedy"
+
+
+def is_primary(agents: pd.Series) -> pd.Series:
+    """The headline line-up: every seat greedy (other line-ups give the sensitivity lines)."""
+    return agents.map(lambda a: set(a.split(",")) == {PRIMARY})
+
+
+def conditions(row: pd.Series) -> str:
+    """The conditions of a tile estimate, in words (a row of a tile metric)."""
+    rest = f"{row.decisions:,} decisions from {row.games:,} games" if "decisions" in row else (
+        f"{row.pairs:,} paired deals")
+    mix = f"; offered sets: {row.offered_mix}" if "offered_mix" in row else ""
+    rollouts = f"; {row.rollouts} rollouts per option" if "rollouts" in row else ""
+    return (f"agents {row.agents}, {row.num_players} players, {rest}{mix}; {row.rounds}{rollouts}; "
+            f"streams {row.streams}; assumed tile values: {row.assumed_tile_values} "
+            f"(plus {row.other_assumed_values} other assumed ruleset values, listed on the index); runs {row.run_ids}")
+
+
 for ruleset in rulesets:
-    part = tiles[tiles.ruleset == ruleset].sort_values("tile").reset_index(drop=True)
+    part = picks[picks.ruleset == ruleset].sort_values("tile").reset_index(drop=True)
     if part.empty:
         continue
-    fig, axes = plt.subplots(1, 3, figsize=(13, 0.35 * len(part) + 1.8), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(10, 0.35 * len(part) + 1.8), sharey=True)
     ys = range(len(part))
     axes[0].barh(ys, part.pick_rate.fillna(0), xerr=errors(part, "pick_rate", "pick_lo", "pick_hi"), capsize=2)
     axes[0].set_title("pick rate among completers")
@@ -81,31 +105,81 @@ for ruleset in rulesets:
     axes[1].barh(ys, part.score_diff.fillna(0), xerr=errors(part, "score_diff", "score_diff_lo", "score_diff_hi"),
                  capsize=2, color=["tab:red" if f else "tab:blue" for f in observed_red])
     axes[1].set_title("observed: takers − others (points)")
-    causal_red = part.flagged_causal.fillna(False).astype(bool)
-    axes[2].barh(ys, part.score_vs_avg.fillna(0), xerr=errors(part, "score_vs_avg", "score_lo", "score_hi"),
-                 capsize=2, color=["tab:red" if f else "tab:blue" for f in causal_red])
-    axes[2].set_title("causal: forced tile − average option (points)")
-    for ax in axes[1:]:
-        ax.axvline(0, color="k", lw=1)
+    axes[1].axvline(0, color="k", lw=1)
     axes[0].set_yticks(list(ys), part.tile)
-    fig.suptitle(f"{ruleset}: bonus tiles")
+    fig.suptitle(f"{ruleset}: bonus tiles taken (observed, all simulated games)")
     plt.tight_layout()
     plt.show()
-    observed = ", ".join(f"{r.tile} ({r.score_diff:+.1f})" for r in part[observed_red].itertuples()) or "none"
-    causal_rows = part[causal_red]
-    causal = ", ".join(f"{r.tile} ({r.score_vs_avg:+.2f}, {int(r.decisions)} decisions)"
-                       for r in causal_rows.itertuples()) or "none"
-    n_dec = part.decisions.dropna()
-    display(Markdown(
-        f"**{ruleset}**: pick rates over n = {int(part.n.max()) if part.n.notna().any() else 0:,} completer "
-        f"player-games. Observed score differences beyond noise: {observed}. "
-        + (f"Causal values from {int(n_dec.sum()):,} decision-options (n per tile {int(n_dec.min())}–"
-           f"{int(n_dec.max())} decisions); beyond noise: {causal}."
-           if len(n_dec) else "No paired tile-value run for this ruleset (run `balance tile-value`).")
-    ))
-display(tiles[["ruleset", "tile", "n", "k", "pick_rate", "pick_lo", "pick_hi", "score_diff", "score_diff_lo",
-               "score_diff_hi", "decisions", "score_vs_avg", "score_lo", "score_hi", "win_vs_avg", "win_lo",
-               "win_hi"]].round(3))
+    display(Markdown(f"**{ruleset}**, observed: pick rates over n = {int(part.n.max()):,} completer player-games; "
+                     "score differences beyond noise: " + (", ".join(
+                         f"{r.tile} ({r.score_diff:+.1f})" for r in part[observed_red].itertuples()) or "none") + "."))
+
+
+def tile_pair_charts(ruleset: str) -> None:
+    """Both causal estimates of one ruleset side by side (headline line-up), each with its conditions."""
+    if contrasts is None and owning is None:
+        display(Markdown(f"**{ruleset}**: no tile-value run in this warehouse (run `balance tile-value`)."))
+        return
+    pairs = contrasts[(contrasts.ruleset == ruleset) & is_primary(contrasts.agents)] if contrasts is not None \
+        else pd.DataFrame()
+    owned = owning[(owning.ruleset == ruleset) & is_primary(owning.agents)] if owning is not None else pd.DataFrame()
+    for (digest, players), _ in pd.concat([pairs[["ruleset_digest", "num_players"]],
+                                           owned[["ruleset_digest", "num_players"]]]).groupby(
+                                               ["ruleset_digest", "num_players"]):
+        p = pairs[(pairs.ruleset_digest == digest) & (pairs.num_players == players)].sort_values("score_diff")
+        o = owned[(owned.ruleset_digest == digest) & (owned.num_players == players)].sort_values("score_diff")
+        fig, axes = plt.subplots(1, 2, figsize=(13, 0.32 * max(len(p), len(o), 3) + 1.8), squeeze=False)
+        for ax, frame, labels, title in (
+                (axes[0][0], p, [f"{r.tile} instead of {r.instead_of}" for r in p.itertuples()],
+                 "choosing X instead of Y at the same decision"),
+                (axes[0][1], o, list(o.tile), "owning it: always take vs never (paired deals)")):
+            if frame.empty:
+                ax.set_title(f"{title}: not measured", fontsize=9)
+                continue
+            ax.barh(range(len(frame)), frame.score_diff, xerr=errors(frame, "score_diff", "score_lo", "score_hi"),
+                    capsize=2, color=["tab:red" if f else "tab:blue" for f in frame.beyond_noise])
+            ax.set_yticks(list(range(len(frame))), labels, fontsize=8)
+            ax.axvline(0, color="k", lw=1)
+            ax.set_title(title, fontsize=9)
+            ax.set_xlabel("final score points, 95% interval")
+        fig.suptitle(f"{ruleset} ({digest}), {players} players: what a tile is worth")
+        plt.tight_layout()
+        plt.show()
+        lines = []
+        if len(p):
+            top = p.iloc[-1]
+            lines.append(f"**Choosing** (headline): choosing {top.tile} instead of {top.instead_of} at the same "
+                         f"decision gains {top.score_diff:+.2f} points [{top.score_lo:+.2f}, {top.score_hi:+.2f}] "
+                         f"and {top.win_diff:+.3f} win share. Conditions: {conditions(top)}.")
+            lines += [f"- {r.tile} instead of {r.instead_of}: {r.score_diff:+.2f} [{r.score_lo:+.2f}, "
+                      f"{r.score_hi:+.2f}], {'beyond' if r.beyond_noise else 'within'} noise"
+                      f"{', matters' if r.matters else ''}; {r.direct_decisions} decisions offered both "
+                      f"(their direct mean {r.direct_diff:+.2f})" for r in p.iloc[::-1].itertuples()]
+            lines += sensitivity_lines(digest, players)
+        if len(o):
+            lines.append(f"**Owning** (separate estimate): conditions: {conditions(o.iloc[0])}; {o.iloc[0].policy}.")
+            lines += [f"- {r.tile}: {r.score_diff:+.2f} points [{r.score_lo:+.2f}, {r.score_hi:+.2f}], win share "
+                      f"{r.win_diff:+.3f} [{r.win_lo:+.3f}, {r.win_hi:+.3f}] (win rate {pct(r.win_rate_prefer)} "
+                      f"taking it vs {pct(r.win_rate_avoid)} never); the seat took it in {pct(r.took_rate)} of "
+                      f"{r.pairs} deals" for r in o.iloc[::-1].itertuples()]
+        display(Markdown("\n".join(lines)))
+
+
+def sensitivity_lines(digest: str, players: int) -> list[str]:
+    """The same contrasts measured with a second line-up (random today; ismcts once it exists)."""
+    if sensitivity is None:
+        return ["*Sensitivity:* no second line-up measured for these rules (a random or ismcts tile-value run)."]
+    part = sensitivity[(sensitivity.ruleset_digest == digest) & (sensitivity.num_players == players)]
+    if part.empty:
+        return ["*Sensitivity:* no second line-up measured for these rules (a random or ismcts tile-value run)."]
+    return [f"*Sensitivity, agents {r.other_agents}:* {r.tile} instead of {r.instead_of} {r.other_score_diff:+.2f} "
+            f"[{r.other_score_lo:+.2f}, {r.other_score_hi:+.2f}] from {r.other_decisions} decisions "
+            f"(greedy {r.primary_score_diff:+.2f}; {'same' if r.same_direction else 'opposite'} direction, "
+            f"intervals {'overlap' if r.overlap else 'do not overlap'})" for r in part.itertuples()]
+
+
+for ruleset in rulesets:
+    tile_pair_charts(ruleset)
 
 # %% [markdown]
 # ## How far do players get on the god tracks?

@@ -110,6 +110,9 @@ def _verify_run(lake: Path, run_id: str, resolve: Callable[[str], Game], workers
         problem = "no manifest: the run is incomplete; finish it with `balance simulate --resume`"
         report.problems.append(Problem(where, None, None, problem))
         return
+    if isinstance(manifest, dict) and manifest.get("kind") == "tile_value":
+        report.problems += tile_run_problems(lake, manifest, where)
+        return
     try:
         game = resolve(manifest["game"])
         ruleset = _manifest_ruleset(game, manifest)
@@ -138,6 +141,20 @@ def _verify_run(lake: Path, run_id: str, resolve: Callable[[str], Game], workers
         for game_id in sorted(seen.intersection(result.game_ids)):
             report.problems.append(Problem(name, game_id, None, "game appears in more than one part file"))
         seen.update(result.game_ids)
+
+
+def tile_run_problems(lake: Path, manifest: dict[str, Any], where: str) -> list[Problem]:
+    """A tile-value run (no game logs to replay): every listed file present, unedited, with its row count."""
+    problems = []
+    for entry in manifest.get("files", []):
+        path = lake / entry["file"]
+        if not path.exists():
+            problems.append(Problem(entry["file"], None, None, "listed in the manifest but missing from the lake"))
+        elif file_sha256(path) != entry.get("sha256"):
+            problems.append(Problem(entry["file"], None, None, "file differs from its checksum in the manifest"))
+        elif lake_files.parquet_rows(path) != entry.get("rows"):
+            problems.append(Problem(entry["file"], None, None, f"row count differs from the manifest ({where})"))
+    return problems
 
 
 def _map_files(tasks: list[tuple[Any, ...]], workers: int) -> Iterator[FileResult]:

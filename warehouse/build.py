@@ -108,7 +108,9 @@ def _build_models(
         if _optional_input_missing(model, lake, result.skipped):
             result.skipped.append(model.name)
             continue
-        _create(con, model, lake)
+        if not _create(con, model, lake):
+            result.skipped.append(model.name)
+            continue
         result.models.append(model.name)
         say(f"built {model.materialization} {model.name}")
         if model.name == "stg_events":
@@ -122,12 +124,29 @@ def _optional_input_missing(model: Model, lake: Path, skipped: list[str]) -> boo
     return any(dep in skipped for dep in model.depends)
 
 
-def _create(con: duckdb.DuckDBPyConnection, model: Model, lake: Path) -> None:
+def _create(con: duckdb.DuckDBPyConnection, model: Model, lake: Path) -> bool:
+    """Create a model's view or table; False when a Python model had nothing to fit."""
+    if model.python is not None:
+        return _create_python(con, model, lake)
     body = render(model.sql, lake)
     try:
         con.execute(f"create or replace {model.materialization} {model.name} as\n{body}")
     except duckdb.Error as exc:
         raise BalanceError(f"{model.path}: model {model.name} failed: {exc}") from None
+    return True
+
+
+def _create_python(con: duckdb.DuckDBPyConnection, model: Model, lake: Path) -> bool:
+    assert model.python is not None
+    frame = model.python(con, lake)
+    if len(frame.columns) == 0:
+        return False
+    con.register("python_model_frame", frame)
+    try:
+        con.execute(f"create or replace table {model.name} as select * from python_model_frame")
+    finally:
+        con.unregister("python_model_frame")
+    return True
 
 
 def _load_runs(con: duckdb.DuckDBPyConnection, lake: Path) -> None:
@@ -151,7 +170,7 @@ def _run_tests(
     con: duckdb.DuckDBPyConnection, games: set[str], result: BuildResult, say: Callable[[str], None]
 ) -> None:
     for test in discover_tests():
-        if test.game is not GENERIC_GAME and test.game not in games:
+        if test.game is not GENERIC_GAME and test.game not in games or set(test.depends) & set(result.skipped):
             continue
         try:
             rows = con.execute(f"select * from (\n{test.sql}\n) limit 3").fetchall()

@@ -10,6 +10,11 @@ declare what the builder needs:
                                                (only built when that glob matches a file in the lake;
                                                 models depending on a skipped model are skipped too)
 
+A few metrics need fits SQL cannot do (a fixed-effects regression with
+clustered errors): those are Python models, declared with the same facts
+(name, grain, depends) in `warehouse.tile_models.PYTHON_MODELS`, each a
+function of the connection and the lake returning a data frame.
+
 Models are ordered by layer (staging, facts, metrics) and, within the whole
 graph, topologically by their declared dependencies.
 """
@@ -17,8 +22,10 @@ graph, topologically by their declared dependencies.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine.core.errors import BalanceError
 
@@ -47,6 +54,7 @@ class Model:
     depends: tuple[str, ...]
     game: str | None
     lake_glob: str | None = None  # optional lake input: skip the model when nothing matches
+    python: Callable[[Any, Path], Any] | None = None  # a Python model: (connection, lake) -> data frame
 
     @property
     def materialization(self) -> str:
@@ -72,7 +80,17 @@ def parse_model(path: Path, layer: str) -> Model:
 def discover_models(models_dir: Path = MODELS_DIR) -> list[Model]:
     """Every model under staging/, facts/, metrics/, in build order."""
     models = [parse_model(path, layer) for layer in LAYERS for path in sorted((models_dir / layer).glob("*.sql"))]
-    return build_order(models)
+    return build_order(models + python_models())
+
+
+def python_models() -> list[Model]:
+    """The Python metric models (imported here: they need pandas and statsmodels)."""
+    from warehouse import tile_models
+
+    return [
+        Model(name, "metrics", Path(tile_models.__file__), "", grain, (depends,), "gardens", python=builder)
+        for name, (builder, depends, grain) in tile_models.PYTHON_MODELS.items()
+    ]
 
 
 def discover_tests(tests_dir: Path = TESTS_DIR) -> list[Model]:

@@ -7,6 +7,7 @@ re-running finishes an interrupted study and never duplicates games.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 
@@ -17,8 +18,8 @@ from balance.study import STUDY_FILE, load_study
 from simulate.lake import DEFAULT_LAKE
 from simulate.runner import RunConflict
 from simulate.runner import run as run_spec
-from simulate.tile_value import run_step as tile_value_step
-from simulate.tile_value import study_steps as tile_value_steps
+from simulate.tile_run import run_step as tile_value_step
+from simulate.tile_run import study_steps as tile_value_steps
 from warehouse.build import build
 
 DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")
@@ -68,9 +69,10 @@ def run(args: argparse.Namespace) -> int:
               f"in {time.perf_counter() - t0:.1f}s")
     for step in tile_value_steps(args.study, args.scale):
         t0 = time.perf_counter()
-        path, measured = tile_value_step(step, args.lake)
-        print(f"tile values {step.ruleset} {step.players}p, {step.games} games x {step.rollouts} rollouts: "
-              f"{path} ({'measured' if measured else 'already in the lake'}) in {time.perf_counter() - t0:.1f}s")
+        run_id, _, measured = tile_value_step(step, args.lake, workers=args.workers or os.cpu_count() or 1)
+        print(f"tile values {run_id}: {step.ruleset} {step.players}p agents {step.lineup_label()}, {step.games} games "
+              f"x {step.rollouts} rollouts, {step.pairs} owning pairs per tile "
+              f"({'measured' if measured else 'already in the lake'}) in {time.perf_counter() - t0:.1f}s")
     simulated = time.perf_counter()
     result = build(args.lake, args.warehouse)
     print(f"built {result.warehouse} in {result.seconds:.1f}s; {len(result.tests)} invariant tests passed")

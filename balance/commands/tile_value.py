@@ -1,22 +1,30 @@
-"""`balance tile-value`: causal value of each Four Gardens bonus tile by paired simulation.
+"""`balance tile-value`: what each Four Gardens bonus tile is worth, two ways, with their conditions.
 
-At up to D sampled bonus-tile decisions in each of N games, every tile on
-offer is forced in turn and the game played out K times with the same seeds
-(common random numbers); writes one row per (decision, option) to
-`LAKE/tile_values/game=gardens/run=<run_id>/part-0.parquet` and prints the
-per-tile summary (mean difference from the average option, 95% interval).
+1. Choosing X instead of Y at the same decision: at up to D sampled bonus
+   decisions in each of N games every tile on offer is forced and played out K
+   times on shared random streams; all pairs are fitted on one scale (decision
+   fixed effects, game-clustered 95% intervals, Holm-adjusted).
+2. Owning a tile: a seat that takes it whenever offered against one that never
+   does, on P shared deals per tile (paired score and win-share differences).
+
+Writes the run to the lake (`tile_values/`, `tile_owning/`, `runs/<id>/manifest.json`)
+and prints both estimates; `balance warehouse build` pools runs of the same
+ruleset digest, player count and agents.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-import time
 from pathlib import Path
 
 from simulate.lake import DEFAULT_LAKE
 from simulate.spec import parse_name_list
-from simulate.tile_value import TileValueSpec, measure, spec_run_id, summarise, write
+from simulate.tile_run import manifest_file, run_step
+from simulate.tile_value import STREAMS, TileValueSpec
+from warehouse.tile_models import owning_per_tile, tile_order
+from warehouse.tile_scale import contrasts, decisions_frame
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,30 +33,51 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=10, help="games to sample decisions from (default: 10)")
     parser.add_argument("--rollouts", type=int, default=8, help="play-outs per option, K (default: 8)")
     parser.add_argument("--decisions-per-game", type=int, default=2, help="sampled bonus decisions per game, D")
-    parser.add_argument("--seed", type=int, default=0, help="first game seed; rollout seeds derive from it")
+    parser.add_argument("--pairs", type=int, default=0, help="prefer/avoid deals per tile for the value of owning")
+    parser.add_argument("--seed", type=int, default=0, help="run seed; game and stream seeds derive from it by hashing")
     parser.add_argument("--agents", default="greedy", help="one agent for all seats, or one per seat (default: greedy)")
+    parser.add_argument("--streams", default="coupled", choices=STREAMS, help="random streams of the rollouts")
+    parser.add_argument("--workers", type=int, help="worker processes (default: all cores; same results)")
     parser.add_argument("--lake", type=Path, default=DEFAULT_LAKE, help=f"lake folder (default: {DEFAULT_LAKE})")
     parser.add_argument("--no-progress", action="store_true", help="no progress line")
 
 
 def run(args: argparse.Namespace) -> int:
     spec = TileValueSpec(args.ruleset, args.players, args.games, args.rollouts, args.seed,
-                         tuple(parse_name_list(args.agents)), args.decisions_per_game)
-    started = time.perf_counter()
+                         tuple(parse_name_list(args.agents)), args.decisions_per_game, args.pairs, args.streams)
 
-    def progress(done: int, total: int) -> None:
+    def progress(what: str, done: int, total: int) -> None:
         if not args.no_progress:
-            print(f"\rgames {done}/{total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
+            print(f"\r{what} {done}/{total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
-    table = measure(spec, progress)
-    run_id = spec_run_id(spec)
-    path = write(table, args.lake, run_id)
-    decisions = len(set(table.column("decision").to_pylist()))
-    print(f"{run_id}: {decisions} decisions, {table.num_rows} options, {spec.rollouts} rollouts each "
-          f"in {time.perf_counter() - started:.1f}s -> {path}")
-    print(f"{'tile':15} {'decisions':>9} {'score vs avg [95%]':>26} {'win share vs avg [95%]':>28}  noise?")
-    for s in summarise(table):
-        print(f"{s.tile:15} {s.decisions:9d} {s.score_vs_avg:+7.2f} [{s.score_lo:+7.2f}, {s.score_hi:+7.2f}] "
-              f"{s.win_vs_avg:+8.3f} [{s.win_lo:+7.3f}, {s.win_hi:+7.3f}]  "
-              f"{'beyond' if s.beyond_noise else 'within'}")
+    run_id, tables, _ = run_step(spec, args.lake, progress, args.workers or os.cpu_count() or 1)
+    print(f"{run_id}: {manifest_file(args.lake, run_id)}")
+    choices = tables["tile_values"].to_pandas()
+    print(f"conditions: agents {spec.lineup_label()}, {spec.players} players, ruleset {spec.ruleset}, "
+          f"{choices.drop_duplicates(['game_seed', 'seq']).shape[0]} decisions from {choices.game_seed.nunique()} "
+          f"games, K = {spec.rollouts} rollouts, streams {spec.streams}")
+    _print_contrasts(choices)
+    owning = tables["tile_owning"].to_pandas()
+    if len(owning):
+        _print_owning(owning)
     return 0
+
+
+def _print_contrasts(choices) -> None:  # type: ignore[no-untyped-def]
+    if choices.empty:
+        print("no bonus decision offered two tiles; play more games (--games)")
+        return
+    table = contrasts(decisions_frame(choices), tile_order(set(choices.tile)))
+    print("choosing X instead of Y at the same decision (final score, 95% game-clustered interval):")
+    for r in table.itertuples():
+        print(f"  {r.tile:13} instead of {r.instead_of:13} {r.score_diff:+6.2f} [{r.score_lo:+6.2f}, "
+              f"{r.score_hi:+6.2f}]  win share {r.win_diff:+.3f}  ({r.direct_decisions} decisions offered both; "
+              f"{'beyond noise' if r.beyond_noise else 'within noise'})")
+
+
+def _print_owning(owning) -> None:  # type: ignore[no-untyped-def]
+    print("value of owning: always take it vs never (paired deals; final score and win share, 95%):")
+    for r in owning_per_tile(owning).itertuples():
+        print(f"  {r.tile:13} {r.score_diff:+6.2f} [{r.score_lo:+6.2f}, {r.score_hi:+6.2f}]  win share "
+              f"{r.win_diff:+.3f} [{r.win_lo:+.3f}, {r.win_hi:+.3f}]  over {r.pairs} deals, taken in "
+              f"{r.took_rate:.0%}")

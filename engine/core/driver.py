@@ -18,6 +18,7 @@ from engine.core.errors import ReplayError
 from engine.core.events import Event, GameSealed, GameStarted
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
+from engine.core.streams import DecisionStreams
 
 
 class EventSink(Protocol):
@@ -115,13 +116,19 @@ def play_out(
     seed: int,
     sink: EventSink | None = None,
     observer: Observer | None = None,
+    streams: DecisionStreams | None = None,
 ) -> Any:
     """Continue a game from `state` (which it mutates: pass a copy) to its end.
 
     For rollouts from a mid-game state: chance and agents draw from streams
     seeded by `seed`, so two continuations with the same seed share their
-    random numbers (common random numbers). Returns the final state.
+    random numbers (common random numbers) until they first differ. With
+    `streams` (engine.core.streams) every decision draws from streams keyed
+    by where it happens instead, so branches keep drawing alike after they
+    diverge (`seed` is then unused). Returns the final state.
     """
+    if streams is not None:
+        return _play_streamed(game, state, agents, streams, sink or NullSink(), observer)
     rng = Chance(seed)
     agent_rngs = [random.Random(agent_seed(seed, seat)) for seat in range(len(agents))]
     state, _ = _play_from(game, state, agents, rng, agent_rngs, sink or NullSink(), 0, 0, observer)
@@ -158,6 +165,27 @@ def _play_from(
         if seq > max_events:
             raise ReplayError(f"game {game_id} exceeded the declared maximum of {max_events} events")
     return state, seq
+
+
+def _play_streamed(
+    game: Game, state: Any, agents: Sequence[Agent], streams: DecisionStreams, sink: EventSink,
+    observer: Observer | None,
+) -> Any:
+    """`_play_from` with chance and agent streams re-keyed at every decision (rollouts only)."""
+    max_events, seq = game.facts.max_events, 0
+    while (player := game.to_move(state)) is not None:
+        chance, agent_rng = streams.at(state, player)
+        legal = game.legal_commands(state, player)
+        command = agents[player].choose(game, game.view(state, player), legal, agent_rng)
+        if observer is not None:
+            observer(state, player, legal, command)
+        for event in game.decide(state, command, chance):
+            seq += 1
+            state = game.evolve(state, event)
+            sink.append(0, seq, event, state.round, state.turn, state.clock_ms)
+        if seq > max_events:
+            raise ReplayError(f"rollout exceeded the declared maximum of {max_events} events")
+    return state
 
 
 def _apply(game: Game, state: Any, event: Event, sink: EventSink, game_id: int, seq: int) -> Any:

@@ -14,7 +14,8 @@ from balance.report import NOTEBOOKS_DIR as NOTEBOOKS
 from balance.report import build_reports, notebooks_for
 from simulate.runner import run
 from simulate.spec import RunSpec
-from simulate.tile_value import TileValueSpec, run_step, study_steps
+from simulate.tile_run import run_step, study_steps
+from simulate.tile_value import TileValueSpec
 from warehouse.build import build
 
 STUDY = """
@@ -40,7 +41,7 @@ def lake(tmp_path_factory: pytest.TempPathFactory) -> Path:
     lake = tmp_path_factory.mktemp("gardens_report_lake")
     for ruleset, agents in (("base", ("random",)), ("gods-caprice", ("greedy",))):
         run(RunSpec("gardens", ruleset, (2, 3), agents, 8, seed=9, batch_size=100), lake, workers=1, progress=False)
-    run_step(TileValueSpec("base", 2, games=2, rollouts=2, seed=1), lake)
+    run_step(TileValueSpec("base", 2, games=3, rollouts=2, seed=1, pairs=2), lake)
     return lake
 
 
@@ -74,7 +75,9 @@ def test_gardens_notebook_runs_into_an_html_report(warehouse: Path, tmp_path: Pa
     reports = {r.name: r.html for r in build_reports(warehouse, tmp_path / "reports", only_gardens)}
     page = reports["gardens"].read_text()
     assert "data:image/png;base64" in page and "Traceback" not in page
-    assert "Causal values from" in page and "Foresight:" in page
+    assert "Choosing X instead of Y at the same decision" in page and "Foresight:" in page
+    assert "Conditions: agents greedy,greedy" in page and "assumed tile values: bonus." in page
+    assert "value of owning" in page.lower() or "Owning" in page
     # gardens metrics flag mean differences (no rate vs reference): the index lists them whole
     assert "met_gardens_bonus_tiles" in reports["index"].read_text()
 
@@ -84,9 +87,9 @@ def test_study_tile_value_steps_are_read_scaled_and_resumed(tmp_path: Path) -> N
     study.write_text(STUDY)
     (spec,) = study_steps(study, scale=2.0)
     assert (spec.ruleset, spec.players, spec.games, spec.rollouts, spec.seed) == ("base", 2, 4, 2, 4)
-    path, measured = run_step(spec, tmp_path / "lake")
-    assert measured and path.exists()
-    assert run_step(spec, tmp_path / "lake") == (path, False)
+    run_id, _, measured = run_step(spec, tmp_path / "lake")
+    assert measured and (tmp_path / "lake" / "runs" / run_id / "manifest.json").exists()
+    assert run_step(spec, tmp_path / "lake")[::2] == (run_id, False)
 
 
 def test_study_rejects_unknown_tile_value_keys(tmp_path: Path) -> None:

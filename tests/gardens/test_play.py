@@ -139,8 +139,6 @@ def test_cards_and_resources_are_conserved_after_every_event(ruleset_name):
 
 
 def test_paired_tile_agents_play_the_same_game_until_the_tile_choice():
-    from engine.gardens.tile_value import measure
-
     ruleset = GAME.load_ruleset("base")
     logs = []
     for name in ("prefer-extra_rewards", "avoid-extra_rewards"):
@@ -151,5 +149,17 @@ def test_paired_tile_agents_play_the_same_game_until_the_tile_choice():
     first_split = next(i for i, (a, b) in enumerate(zip(*logs)) if i > 0 and a != b)
     assert (logs[0][first_split].TYPE, logs[0][first_split].tile) == ("bonus_tile_taken", "extra_rewards")
     assert logs[1][first_split].TYPE == "bonus_tile_taken" and logs[1][first_split].tile != "extra_rewards"
-    value = measure(GAME, "base", 2, "extra_rewards", pairs=6)
-    assert value.pairs == 6 and 0 <= value.took <= 6 and value.score_lo <= value.score_diff <= value.score_hi
+
+
+def test_owning_pairs_deal_alike_and_differ_only_in_the_tile_policy():
+    from simulate.tile_owning import measure_owning, play_with_tile_policy
+    from simulate.tile_value import TileValueSpec
+
+    spec = TileValueSpec("base", 2, pairs=4, seed=3)
+    ruleset = GAME.load_ruleset("base")
+    finals = [play_with_tile_policy(spec, ruleset, 1, "extra_rewards", prefer) for prefer in (True, False)]
+    assert "extra_rewards" in finals[0].players[1].bonus_types
+    assert finals[0].players[1].bonus_types[0] != finals[1].players[1].bonus_types[0]
+    rows = measure_owning(spec, "t").to_pylist()
+    assert len(rows) == 4 * 3 and {r["seat"] for r in rows} == {0, 1}
+    assert all(r["took_prefer"] for r in rows if r["tile"] == "extra_rewards")

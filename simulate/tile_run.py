@@ -1,0 +1,119 @@
+"""A tile-value run in the lake: its two tables, registered by a manifest like any run.
+
+Layout (one file per table, deterministic names, written atomically)::
+
+    LAKE/tile_values/game=gardens/run=<run_id>/part-00000.parquet   choices (simulate.tile_value)
+    LAKE/tile_owning/game=gardens/run=<run_id>/part-00000.parquet   owning pairs (simulate.tile_owning)
+    LAKE/runs/<run_id>/manifest.json                                written last
+
+The manifest has `kind = "tile_value"`, the spec, the ruleset (name, digest,
+TOML text: the report lists the `assumed` values the estimates rest on), the
+code version and every file with its row count and SHA-256. A run whose
+manifest exists is complete and is skipped when asked for again (the run id
+derives from the spec and the ruleset text, so nothing is measured twice).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import tomllib
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from engine.core.errors import BalanceError
+from engine.gardens.game import GAME
+from simulate.lake import meta_dir, read_json, write_json_atomic, write_table_atomic
+from simulate.manifest import code_version, file_sha256
+from simulate.tile_owning import measure_owning
+from simulate.tile_value import GAME_ID, TileValueSpec, measure_choices
+
+KIND = "tile_value"
+TABLES = ("tile_values", "tile_owning")
+PART = "part-00000.parquet"
+
+
+def table_path(lake: Path, table: str, run_id: str) -> Path:
+    """Where one of a run's tables is written."""
+    return Path(lake) / table / f"game={GAME_ID}" / f"run={run_id}" / PART
+
+
+def manifest_file(lake: Path, run_id: str) -> Path:
+    return meta_dir(lake, run_id) / "manifest.json"
+
+
+def spec_run_id(spec: TileValueSpec) -> str:
+    """The run id of a spec (loads its ruleset for the digest)."""
+    return spec.run_id(GAME.load_ruleset(spec.ruleset).digest)
+
+
+def measure(spec: TileValueSpec, progress: Callable[[str, int, int], None] | None = None,
+            workers: int = 1) -> dict[str, pa.Table]:
+    """Both tables of a run (owning is empty when `pairs` is 0); the same for any worker count."""
+    spec.validate()
+    run_id = spec_run_id(spec)
+    step = (lambda name: (lambda done, total: progress(name, done, total))) if progress else (lambda name: None)
+    return {"tile_values": measure_choices(spec, run_id, step("choices"), workers),
+            "tile_owning": measure_owning(spec, run_id, step("owning pairs"), workers)}
+
+
+def write_run(spec: TileValueSpec, tables: dict[str, pa.Table], lake: Path, seconds: float) -> Path:
+    """Write the tables, then the manifest that makes the run count; returns the manifest path."""
+    ruleset = GAME.load_ruleset(spec.ruleset)
+    run_id = spec.run_id(ruleset.digest)
+    files = []
+    for name in TABLES:
+        path = table_path(lake, name, run_id)
+        write_table_atomic(tables[name], path)
+        files.append({"file": str(path.relative_to(lake)), "table": name, "rows": tables[name].num_rows,
+                      "sha256": file_sha256(path)})
+    manifest = {
+        "kind": KIND, "run_id": run_id, "game": GAME_ID, "spec": spec.to_dict(),
+        "ruleset": {"name": ruleset.name, "digest": ruleset.digest, "path": ruleset.path, "text": ruleset.text},
+        "code_version": code_version(), "files": files,
+        "totals": {"rows": sum(f["rows"] for f in files), "files": len(files)},
+        "timings": {"seconds": round(seconds, 3)},
+        "created_at": datetime.now(tz=UTC).isoformat(timespec="seconds"),
+    }
+    path = manifest_file(lake, run_id)
+    write_json_atomic(manifest, path)
+    return path
+
+
+def run_step(spec: TileValueSpec, lake: Path, progress: Callable[[str, int, int], None] | None = None,
+             workers: int = 1) -> tuple[str, dict[str, pa.Table], bool]:
+    """Measure and write a run unless its manifest is already in the lake; (run id, tables, measured now)."""
+    run_id = spec_run_id(spec)
+    existing = read_json(manifest_file(lake, run_id))
+    if existing is not None:
+        if existing.get("kind") != KIND:
+            raise BalanceError(f"{manifest_file(lake, run_id)}: run id {run_id} belongs to another kind of run")
+        return run_id, {name: pq.read_table(table_path(lake, name, run_id)) for name in TABLES}, False
+    started = time.perf_counter()
+    tables = measure(spec, progress, workers)
+    write_run(spec, tables, lake, time.perf_counter() - started)
+    return run_id, tables, True
+
+
+def study_steps(path: Path, scale: float = 1.0) -> list[TileValueSpec]:
+    """The `[[tile_value]]` entries of a study file (none is fine); games and pairs are multiplied by `scale`."""
+    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    seed = data.get("defaults", {}).get("seed", 0)
+    specs = []
+    for number, entry in enumerate(data.get("tile_value", []), start=1):
+        values: dict[str, Any] = {"seed": seed, **entry}
+        unknown = set(values) - set(TileValueSpec.__dataclass_fields__)
+        if unknown:
+            raise BalanceError(f"{path} [[tile_value]] #{number}: unknown keys {sorted(unknown)}")
+        values["agents"] = tuple(values.get("agents", ("greedy",)))
+        values["games"] = max(1, math.ceil(values.get("games", 10) * scale))
+        values["pairs"] = math.ceil(values.get("pairs", 0) * scale)
+        spec = TileValueSpec(**values)
+        spec.validate()
+        specs.append(spec)
+    return specs
