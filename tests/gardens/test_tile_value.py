@@ -14,7 +14,7 @@ import pytest
 import simulate.tile_value as tv
 from balance.cli import main
 from engine.core.driver import fold, state_digest
-from engine.core.streams import DecisionStreams, KeyedRandom
+from engine.core.streams import CoupledChance, DecisionStreams
 from engine.gardens.game import GAME
 from simulate.runner import run
 from simulate.spec import RunSpec
@@ -99,13 +99,18 @@ def test_keyed_streams_draw_alike_after_one_branch_makes_extra_decisions():
     draws_a = [a.at(Spot(3), 0)[1].random() for _ in range(3)]
     draws_b = [b.at(Spot(3), 0)[1].random() for _ in range(3)]
     assert draws_a == draws_b and len(set(draws_a)) == 3
-    shared = KeyedRandom("x"), KeyedRandom("x")
-    pile_a, pile_b = list(range(20)), [*range(3, 20), 40, 41]
-    shared[0].shuffle(pile_a)
-    shared[1].shuffle(pile_b)
-    common = set(pile_a) & set(pile_b)
-    assert [c for c in pile_a if c in common] == [c for c in pile_b if c in common]
-    assert pile_a != sorted(pile_a)
+    # chance draws: the same virtual deck order in both branches, whatever else either drew
+    first, second = CoupledChance("x"), CoupledChance("x")
+    deck = list(range(30))
+    assert first.draw("deck", deck, 3) == second.draw("display", deck, 3)
+    drawn = first.draw("deck", deck[5:], 1)  # only the first branch draws one more card
+    rest_first = [first.draw("deck", [c for c in deck if c not in drawn], 1)[0] for _ in range(1)]
+    later = second.draw("deck", deck, 5)
+    assert drawn[0] in later and rest_first[0] in later
+    counts = [0] * 4  # and a draw is uniform: each of 4 cards first equally often over many seeds
+    for seed in range(2000):
+        counts[CoupledChance(str(seed)).draw("deck", range(4))[0]] += 1
+    assert all(400 < c < 600 for c in counts)
 
 
 def test_fixed_effects_scale_recovers_known_values_from_unbalanced_offers():
