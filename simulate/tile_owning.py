@@ -29,15 +29,10 @@ from engine.core.streams import DecisionStreams
 from engine.gardens.config import BASE_TILES
 from engine.gardens.game import GAME
 from engine.gardens.tile_value import TileAgent, decision_place, outcome, owned_tiles
-from simulate.tile_value import TileValueSpec, in_order, stream_seed
+from simulate.tile_value import RUN_FIELDS, TileValueSpec, in_order, stream_seed
 
 OWNING_SCHEMA = pa.schema([
-    ("run_id", pa.string()),
-    ("ruleset", pa.string()),
-    ("ruleset_digest", pa.string()),
-    ("players", pa.int8()),
-    ("agents", pa.string()),
-    ("streams", pa.string()),
+    *RUN_FIELDS,
     ("pair", pa.int32()),
     ("game_seed", pa.int64()),
     ("seat", pa.int8()),

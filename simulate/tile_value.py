@@ -49,13 +49,16 @@ from simulate.spec import game_seed
 GAME_ID = "gardens"
 STREAMS = ("coupled", "shared", "independent")
 
-CHOICE_SCHEMA = pa.schema([
+RUN_FIELDS = [  # the conditions every row of a tile-value table carries
     ("run_id", pa.string()),
     ("ruleset", pa.string()),
     ("ruleset_digest", pa.string()),
     ("players", pa.int8()),
     ("agents", pa.string()),
     ("streams", pa.string()),
+]
+CHOICE_SCHEMA = pa.schema([
+    *RUN_FIELDS,
     ("game_index", pa.int32()),
     ("game_seed", pa.int64()),
     ("game_rounds", pa.int16()),

@@ -58,3 +58,7 @@ create or replace macro lake_events(files) as table
         hive_partitioning = true,
         hive_types = {'game': varchar, 'run': varchar}
     );
+
+-- A side table of the lake (tile values, ...): every matching file's columns unioned by name.
+create or replace macro lake_rows(files) as table
+    select * from read_parquet(files, union_by_name = true, hive_partitioning = false);

@@ -4,18 +4,14 @@
 -- lake: tile_values/game=gardens/run=*/part-*.parquet
 with source as (
 
-    select *
-    from read_parquet(
-        '{{ lake }}/tile_values/game=gardens/run=*/part-*.parquet',
-        union_by_name = true,
-        hive_partitioning = false
-    )
+    select * from lake_rows('{{ lake }}/tile_values/game=gardens/run=*/part-*.parquet')
 
 ),
 
 final as (
 
     select
+        -- the conditions every tile-value row carries
         cast(run_id as varchar) as run_id,
         cast(ruleset as varchar) as ruleset,
         cast(ruleset_digest as varchar) as ruleset_digest,
