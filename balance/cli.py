@@ -23,6 +23,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "report": ("balance.commands.report", "execute the notebooks on the warehouse and write HTML reports"),
     "run": ("balance.commands.run", "the default study end to end: simulate, build the warehouse, report"),
     "tile-value": ("balance.commands.tile_value", "Four Gardens: causal bonus-tile value by paired simulation"),
+    "ingest": ("balance.commands.ingest", "replay recorded games (JSON) into the lake; quarantine the ones that fail"),
+    "export": ("balance.commands.export", "write games of the lake as a recorded-game JSON file"),
 }
 
 EXIT_OK, EXIT_USER, EXIT_DATA = 0, 1, 2

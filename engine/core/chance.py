@@ -42,10 +42,11 @@ class Chance(random.Random):
 class ChanceError(BalanceError):
     """A recorded chance outcome does not fit the game at that moment; `code` names the case."""
 
-    def __init__(self, code: str, detail: str) -> None:
+    def __init__(self, code: str, detail: str, outcome: Outcome | None = None) -> None:
         super().__init__(detail)
         self.code = code
         self.detail = detail
+        self.outcome = outcome
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,8 @@ class ScriptedChance(Chance):
     def __init__(self) -> None:
         super().__init__(0)
         self.pending: list[Outcome] = []
+        self.step = "setup"  # where the outcomes being drawn were recorded, for messages
+        self.drawn: dict[Any, str] = {}  # every item handed out, and the step it came out at
 
     def give(self, outcomes: Sequence[Outcome]) -> None:
         self.pending.extend(outcomes)
@@ -87,9 +90,16 @@ class ScriptedChance(Chance):
             outcome = self._next(what)
             item = next((c for c in outcome.candidates if c in pool and c not in chosen), None)
             if item is None:
-                raise ChanceError("impossible_outcome", f"{what} {outcome.text!r} cannot come out now")
+                raise ChanceError("impossible_outcome", self._impossible(what, outcome), outcome)
             chosen.append(item)
+        for item in chosen:
+            self.drawn[item] = self.step
         return chosen
+
+    def _impossible(self, what: str, outcome: Outcome) -> str:
+        earlier = [self.drawn[c] for c in outcome.candidates if c in self.drawn]
+        since = f"; it already came out at {earlier[-1]}" if earlier else ""
+        return f"{what} {outcome.text!r} cannot come out now{since}"
 
     def _next(self, what: str) -> Outcome:
         for index, outcome in enumerate(self.pending):

@@ -1,0 +1,1 @@
+"""Recorded games: the JSON format, replay through the engine (ingest), export, and the table-side recorder."""

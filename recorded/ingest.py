@@ -1,0 +1,232 @@
+"""`balance ingest`: recorded games into the lake as complete runs, bad ones into quarantine.
+
+Every game is replayed through the engine (`recorded.replay`). Valid games
+are grouped by game and ruleset; each group becomes one run whose id derives
+from its games' content (`rec-<hash>`), written like a simulated run: one
+part file, the records themselves (so `verify` can re-derive every event),
+and the manifest last, marked `"source": "recorded"`. A game already in the
+lake (same events, wherever it came from) is not added again. A game that
+fails is quarantined under `LAKE/quarantine/` with its reason and record, and
+listed by `balance ingest --quarantined`; the other games of its file still
+go in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from engine.core.buffer import EventBuffer
+from engine.core.ruleset import Ruleset
+from engine.registry import get_game
+from recorded.records import GameRecord, RecordError, read_records, record_files
+from recorded.replay import ReplayedGame, replay_record
+from simulate import lake as lake_files
+from simulate.manifest import Manifest, code_version, file_sha256
+
+SOURCE = "recorded"
+RECORDS_FILE = "records.json"
+QUARANTINE_DIR = "quarantine"
+
+
+@dataclass
+class IngestReport:
+    """What one ingest did."""
+
+    files: int = 0
+    added: list[tuple[str, int]] = field(default_factory=list)  # (run id, games) of new runs
+    already: list[str] = field(default_factory=list)  # games already in the lake
+    rejected: list[RecordError] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def games_added(self) -> int:
+        return sum(n for _, n in self.added)
+
+
+def ingest(paths: list[Path], lake: Path, say: Callable[[str], None] | None = None) -> IngestReport:
+    """Replay every recorded game under `paths` into `lake` (see the module docstring)."""
+    started = time.perf_counter()
+    report = IngestReport()
+    files = record_files(paths)
+    report.files = len(files)
+    known = recorded_hashes(lake)
+    batch: dict[str, ReplayedGame] = {}
+    rulesets: dict[tuple[str, str], Ruleset] = {}
+    for path in files:
+        records, errors = read_records(path)
+        report.rejected += errors
+        for record in records:
+            _take(lake, record, rulesets, known, batch, report)
+    for group in _groups(batch.values()):
+        run_id = write_run(lake, group)
+        report.added.append((run_id, len(group)))
+        for game in group:
+            _unquarantine(lake, game.record)
+    for error in report.rejected:
+        quarantine(lake, error)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _take(lake: Path, record: GameRecord, rulesets: dict[tuple[str, str], Ruleset],
+          known: dict[str, dict[str, Any]], batch: dict[str, ReplayedGame], report: IngestReport) -> None:
+    """Replay one record and file it: new, already ingested from this very file, or a duplicate."""
+    try:
+        game = replay_record(record, rulesets)
+    except RecordError as exc:
+        report.rejected.append(exc)
+        return
+    same = known.get(game.content_hash)
+    if same is not None and _same_place(same["file"], same["index_in_file"], record):
+        report.already.append(f"{record.file}: {record.label}: already in the lake (run {same['run_id']})")
+        _unquarantine(lake, record)
+        return
+    if same is not None:
+        detail = (f"the same game (identical moves and outcomes) is already in the lake from {same['file']} "
+                  f"game {same['index_in_file']} (run {same['run_id']})")
+        report.rejected.append(RecordError("duplicate_game", detail, file=record.file, game=record.index))
+        return
+    first = batch.get(game.content_hash)
+    if first is not None:
+        detail = f"the same game as {first.record.file}: {first.record.label} (identical moves and outcomes)"
+        report.rejected.append(RecordError("duplicate_game", detail, file=record.file, game=record.index))
+        return
+    batch[game.content_hash] = game
+
+
+def _same_place(file: str, index: int, record: GameRecord) -> bool:
+    return Path(file).resolve() == Path(record.file).resolve() and index == record.index
+
+
+def _groups(games: Iterable[ReplayedGame]) -> list[list[ReplayedGame]]:
+    """Games of one game and ruleset per run (a manifest holds one ruleset), in content order."""
+    groups: dict[tuple[str, str], list[ReplayedGame]] = {}
+    for game in games:
+        groups.setdefault((game.game, game.ruleset.digest), []).append(game)
+    return [sorted(group, key=lambda g: g.content_hash) for _, group in sorted(groups.items())]
+
+
+def write_run(lake: Path, games: list[ReplayedGame]) -> str:
+    """One complete recorded run: part file, records, manifest (last). Returns its run id."""
+    first = games[0]
+    run_id = "rec-" + hashlib.sha256("".join(g.content_hash for g in games).encode()).hexdigest()[:16]
+    buffer = EventBuffer(get_game(first.game).columns)
+    for game_id, game in enumerate(games):
+        for seq, event, round_, turn, clock in game.rows:
+            buffer.append(game_id, seq, event, round_, turn, clock)
+    table = buffer.to_table(run_id)
+    folder = lake_files.run_dir(lake, first.game, run_id)
+    part = folder / lake_files.part_name(0)
+    lake_files.write_table_atomic(table, part)
+    meta = lake_files.meta_dir(lake, run_id)
+    lake_files.write_json_atomic([g.record.data for g in games], meta / RECORDS_FILE)
+    manifest = _manifest(lake, run_id, games, part, table.num_rows)
+    lake_files.write_json_atomic(manifest.to_dict(), meta / "manifest.json")
+    return run_id
+
+
+def _manifest(lake: Path, run_id: str, games: list[ReplayedGame], part: Path, rows: int) -> Manifest:
+    first = games[0]
+    ruleset = first.ruleset
+    now = datetime.now(tz=UTC)
+    return Manifest(
+        run_id=run_id,
+        game=first.game,
+        spec={"source": SOURCE, "game": first.game, "ruleset": ruleset.name, "games": len(games)},
+        ruleset={"name": ruleset.name, "digest": ruleset.digest, "path": ruleset.path, "text": ruleset.text},
+        code_version=code_version(),
+        files=[{
+            "file": str(part.relative_to(lake)), "games": len(games), "events": rows,
+            "first_game_id": 0, "last_game_id": len(games) - 1, "sha256": file_sha256(part),
+        }],
+        totals={"games": len(games), "events": rows, "files": 1},
+        timings={"finished_unix": round(now.timestamp(), 3)},
+        created_at=now.isoformat(timespec="seconds"),
+        extra={
+            "source": SOURCE,
+            "records": str((lake_files.meta_dir(lake, run_id) / RECORDS_FILE).relative_to(lake)),
+            "games": [_game_entry(game_id, g) for game_id, g in enumerate(games)],
+        },
+    )
+
+
+def _game_entry(game_id: int, game: ReplayedGame) -> dict[str, Any]:
+    data = game.record.data
+    return {
+        "game_id": game_id, "content_hash": game.content_hash, "file": str(Path(game.record.file).resolve()),
+        "index_in_file": game.record.index, "labels": game.labels, "title": data.get("title"),
+        "played_on": data.get("played_on"), "scores": game.scores,
+    }
+
+
+def is_recorded(manifest: dict[str, Any]) -> bool:
+    """Whether a run manifest describes recorded (not simulated) games."""
+    return manifest.get("extra", {}).get("source") == SOURCE
+
+
+def recorded_hashes(lake: Path) -> dict[str, dict[str, Any]]:
+    """Content hash -> its manifest entry (with `run_id`) for every recorded game in the lake's complete runs."""
+    known: dict[str, dict[str, Any]] = {}
+    for run_id in lake_files.list_runs(lake):
+        try:
+            manifest = lake_files.read_json(lake_files.meta_dir(lake, run_id) / "manifest.json")
+        except (OSError, json.JSONDecodeError):
+            continue  # verify reports it; ingest only needs the readable ones
+        if manifest and is_recorded(manifest):
+            for entry in manifest["extra"]["games"]:
+                known[entry["content_hash"]] = {**entry, "run_id": run_id}
+    return known
+
+
+# --- quarantine ---------------------------------------------------------------------------------
+
+def _quarantine_path(lake: Path, file: str, game: int | None) -> Path:
+    key = hashlib.sha256(f"{Path(file).resolve()}#{game}".encode()).hexdigest()[:12]
+    return Path(lake) / QUARANTINE_DIR / f"{Path(file).stem}-game{game or 0}-{key}.json"
+
+
+def quarantine(lake: Path, error: RecordError) -> Path:
+    """Keep a rejected game (or unreadable file) with its reason; re-ingesting a fixed file clears it."""
+    path = _quarantine_path(lake, error.file, error.game)
+    entry = {
+        "file": error.file, "game": error.game, "code": error.code, "message": error.message(),
+        "move": error.move, "move_text": error.move_text, "legal": error.legal,
+        "quarantined_at": datetime.now(tz=UTC).isoformat(timespec="seconds"),
+        "record": _record_text(error),
+    }
+    lake_files.write_json_atomic(entry, path)
+    return path
+
+
+def _record_text(error: RecordError) -> Any:
+    """The rejected game's JSON (or the raw file text when it is not readable JSON)."""
+    try:
+        text = Path(error.file).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return text
+    if isinstance(data, dict) and isinstance(data.get("games"), list) and error.game:
+        games = data["games"]
+        return games[error.game - 1] if error.game <= len(games) else None
+    return data
+
+
+def _unquarantine(lake: Path, record: GameRecord) -> None:
+    _quarantine_path(lake, record.file, record.index).unlink(missing_ok=True)
+
+
+def quarantined(lake: Path) -> list[dict[str, Any]]:
+    """Every quarantined game with its reason, oldest first."""
+    folder = Path(lake) / QUARANTINE_DIR
+    entries = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
+    return sorted(entries, key=lambda e: (e.get("quarantined_at", ""), e.get("file", ""), e.get("game") or 0))

@@ -1,0 +1,150 @@
+"""Reading recorded-game files: JSON, the published schema, one `GameRecord` per game.
+
+A file holds one game object or `{"games": [...]}`. Each game is checked
+against the schema on its own, so one malformed game does not keep the
+others of its file out. Problems are `RecordError`s with a named `code`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from engine.core.errors import BalanceError
+from recorded.schema import GAME, SCHEMA
+
+_GAME_VALIDATOR = Draft202012Validator(GAME)
+
+
+@dataclass
+class RecordError(BalanceError):
+    """Why a recorded game (or a whole file) is rejected: a named code and every detail a person needs."""
+
+    code: str
+    detail: str
+    move: int | None = None  # 1-based position in `moves`; 0 = the setup
+    move_text: str = ""
+    legal: list[str] = field(default_factory=list)
+    file: str = ""
+    game: int | None = None  # 1-based position in the file
+
+    def __post_init__(self) -> None:
+        super().__init__(self.message())
+
+    def message(self) -> str:
+        """One line: file, game, move, the move, the code and why, and the legal moves."""
+        where = [self.file or "<input>"]
+        if self.game is not None:
+            where.append(f"game {self.game}")
+        if self.move is not None:
+            where.append("setup" if self.move == 0 else f"move {self.move}")
+        if self.move_text:
+            where.append(repr(self.move_text))
+        text = f"{': '.join(where)}: {self.code}: {self.detail}"
+        if self.legal:
+            shown = ", ".join(self.legal[:40]) + (f", ... ({len(self.legal)} in all)" if len(self.legal) > 40 else "")
+            text += f"; legal moves: {shown}"
+        return text
+
+    def at(self, file: str, game: int | None) -> RecordError:
+        """The same error placed in a file and game."""
+        self.file, self.game = file, game
+        self.args = (self.message(),)
+        return self
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as written in a file: where it is and its JSON object (schema-checked)."""
+
+    file: str
+    index: int  # 1-based position in the file
+    data: dict[str, Any]
+
+    @property
+    def label(self) -> str:
+        """How messages name the game."""
+        title = self.data.get("title")
+        return f"game {self.index}" + (f" ({title})" if title else "")
+
+
+def record_files(paths: list[Path]) -> list[Path]:
+    """Every .json file given or inside given folders (sorted); a missing path is a user error."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*.json") if p.is_file())
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise BalanceError(f"{path}: no such file or folder; give recorded-game .json files or folders")
+    return found
+
+
+def read_records(path: Path) -> tuple[list[GameRecord], list[RecordError]]:
+    """The games of one file and the errors of the games (or of the file) that cannot be read."""
+    name = str(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        return [], [RecordError("invalid_json", "not a UTF-8 text file", file=name)]
+    except json.JSONDecodeError as exc:
+        why = "the file ends in the middle of the JSON (truncated?)" if exc.pos >= len(exc.doc.rstrip()) else exc.msg
+        detail = f"not valid JSON at line {exc.lineno} column {exc.colno}: {why}"
+        return [], [RecordError("invalid_json", detail, file=name)]
+    return split_games(data, name)
+
+
+def split_games(data: Any, name: str) -> tuple[list[GameRecord], list[RecordError]]:
+    """Games of a parsed file, each checked against the schema."""
+    games: list[GameRecord] = []
+    errors: list[RecordError] = []
+    try:
+        found = list(_games_of(data, name))
+    except RecordError as exc:
+        return [], [exc]
+    for index, game in found:
+        problem = schema_problem(game)
+        if problem is None:
+            games.append(GameRecord(name, index, game))
+        else:
+            errors.append(problem.at(name, index))
+    return games, errors
+
+
+def _games_of(data: Any, name: str) -> Iterator[tuple[int, Any]]:
+    if isinstance(data, dict) and "games" in data and "game" not in data:
+        extra = sorted(set(data) - {"games", "format", "version"})
+        if extra or not isinstance(data["games"], list):
+            detail = f"unknown top-level key(s) {extra}" if extra else "`games` must be a list of games"
+            raise RecordError("invalid_field", detail + "; see docs/recorded-game.schema.json", file=name)
+        yield from enumerate(data["games"], start=1)
+    elif isinstance(data, dict):
+        yield 1, data
+    else:
+        raise RecordError("invalid_field", "a recorded-game file holds a game object or {\"games\": [...]}", file=name)
+
+
+def schema_problem(game: Any) -> RecordError | None:
+    """The first schema violation of one game, named: missing_field or invalid_field."""
+    errors = sorted(_GAME_VALIDATOR.iter_errors(game), key=lambda e: (len(e.absolute_path), list(e.absolute_path)))
+    if not errors:
+        return None
+    error = errors[0]
+    path = "/".join(str(p) for p in error.absolute_path) or "(the game object)"
+    if error.validator == "required":
+        missing = [k for k in error.validator_value if k not in error.instance]
+        return RecordError("missing_field", f"missing required field {missing[0]!r} at {path}")
+    if error.validator == "additionalProperties":
+        return RecordError("invalid_field", f"{path}: {error.message} (allowed: {', '.join(GAME['properties'])})")
+    return RecordError("invalid_field", f"field {path}: {error.message}")
+
+
+def top_level_schema() -> dict[str, Any]:
+    """The whole published schema (for tools that validate a file at once)."""
+    return SCHEMA
