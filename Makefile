@@ -21,10 +21,10 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 lint: $(STAMP)
-	$(BIN)/ruff check engine simulate warehouse balance tests
+	$(BIN)/ruff check engine simulate warehouse balance recorded tests
 
 types: $(STAMP)
-	$(BIN)/mypy engine
+	$(BIN)/mypy engine recorded
 
 check: lint types test
 

@@ -91,12 +91,14 @@ def _take(lake: Path, record: GameRecord, rulesets: dict[tuple[str, str], Rulese
     if same is not None:
         detail = (f"the same game (identical moves and outcomes) is already in the lake from {same['file']} "
                   f"game {same['index_in_file']} (run {same['run_id']})")
-        report.rejected.append(RecordError("duplicate_game", detail, file=record.file, game=record.index))
+        report.rejected.append(RecordError("duplicate_game", detail, file=record.file, game=record.index,
+                                           title=record.data.get("title") or ""))
         return
     first = batch.get(game.content_hash)
     if first is not None:
         detail = f"the same game as {first.record.file}: {first.record.label} (identical moves and outcomes)"
-        report.rejected.append(RecordError("duplicate_game", detail, file=record.file, game=record.index))
+        report.rejected.append(RecordError("duplicate_game", detail, file=record.file, game=record.index,
+                                           title=record.data.get("title") or ""))
         return
     batch[game.content_hash] = game
 

@@ -32,6 +32,7 @@ class RecordError(BalanceError):
     legal: list[str] = field(default_factory=list)
     file: str = ""
     game: int | None = None  # 1-based position in the file
+    title: str = ""  # the game's title, when the record gives one
 
     def __post_init__(self) -> None:
         super().__init__(self.message())
@@ -40,20 +41,19 @@ class RecordError(BalanceError):
         """One line: file, game, move, the move, the code and why, and the legal moves."""
         where = [self.file or "<input>"]
         if self.game is not None:
-            where.append(f"game {self.game}")
+            where.append(f"game {self.game}" + (f" ({self.title})" if self.title else ""))
         if self.move is not None:
-            where.append("setup" if self.move == 0 else f"move {self.move}")
-        if self.move_text:
-            where.append(repr(self.move_text))
+            step = "setup" if self.move == 0 else f"move {self.move}"
+            where.append(f"{step} {self.move_text!r}" if self.move_text and self.move_text != "setup" else step)
         text = f"{': '.join(where)}: {self.code}: {self.detail}"
         if self.legal:
             shown = ", ".join(self.legal[:40]) + (f", ... ({len(self.legal)} in all)" if len(self.legal) > 40 else "")
             text += f"; legal moves: {shown}"
         return text
 
-    def at(self, file: str, game: int | None) -> RecordError:
+    def at(self, file: str, game: int | None, title: str = "") -> RecordError:
         """The same error placed in a file and game."""
-        self.file, self.game = file, game
+        self.file, self.game, self.title = file, game, title
         self.args = (self.message(),)
         return self
 
@@ -113,8 +113,13 @@ def split_games(data: Any, name: str) -> tuple[list[GameRecord], list[RecordErro
         if problem is None:
             games.append(GameRecord(name, index, game))
         else:
-            errors.append(problem.at(name, index))
+            errors.append(problem.at(name, index, _title(game)))
     return games, errors
+
+
+def _title(game: Any) -> str:
+    title = game.get("title") if isinstance(game, dict) else None
+    return title if isinstance(title, str) else ""
 
 
 def _games_of(data: Any, name: str) -> Iterator[tuple[int, Any]]:

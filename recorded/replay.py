@@ -84,7 +84,7 @@ def replay_record(record: GameRecord, rulesets: dict[tuple[str, str], Ruleset] |
     try:
         return _Replay(record, {} if rulesets is None else rulesets).run()
     except RecordError as exc:
-        raise exc.at(record.file, record.index) from None
+        raise exc.at(record.file, record.index, record.data.get("title") or "") from None
 
 
 class _Replay:
@@ -95,6 +95,7 @@ class _Replay:
         data = record.data
         self.game = _game_of(data)
         self.notation = notation_of(self.game)
+        _check_game_fits(self.game, data)
         name = data.get("ruleset") or self.game.default_ruleset
         if (self.game.id, name) not in rulesets:
             rulesets[self.game.id, name] = _ruleset_of(self.game, name)
@@ -130,7 +131,8 @@ class _Replay:
     def _initial_state(self, start: GameStarted) -> Any:
         allowed = self.game.facts.player_counts
         if self.count not in allowed:
-            raise RecordError("wrong_player_count", f"{self.count} players; {self.game.id} is played by {list(allowed)}")
+            raise RecordError("wrong_player_count",
+                              f"{self.count} players; {self.game.id} is played by {list(allowed)}")
         try:
             return self.game.initial_state(self.ruleset, self.count, start.seed, start.agents)
         except RulesetError as exc:
@@ -245,7 +247,10 @@ class _Replay:
                 raise IllegalCommand("not_legal", "not among the legal moves")
             self.state, self.seq = apply_command(self.game, self.state, command, self.chance, self.sink, 0, self.seq)
         except IllegalCommand as exc:
-            raise RecordError("illegal_move", str(exc), entry.number, entry.text, self._legal_texts(legal)) from None
+            describe = getattr(self.notation, "describe", None)
+            detail = describe(self.state, exc.detail) if describe is not None else exc.detail
+            raise RecordError("illegal_move", f"{detail} (rule {exc.rule})", entry.number, entry.text,
+                              self._legal_texts(legal)) from None
         except ChanceError as exc:
             raise self._chance_error(exc, entry.number, entry.text) from None
 
@@ -253,7 +258,7 @@ class _Replay:
         detail = exc.detail
         locate = getattr(self.notation, "locate", None)
         if exc.outcome is not None and locate is not None:
-            where = locate(self.state, exc.outcome)
+            where = locate(self.state, exc.outcome, self.labels)
             detail += f"; it is {where}" if where else ""
         return RecordError(exc.code, detail, move=number, move_text=text)
 
@@ -278,6 +283,17 @@ def _game_of(data: dict[str, Any]) -> Game:
     except UnknownName:
         raise RecordError("unknown_game", f"unknown game {data['game']!r}; known: {', '.join(sorted(GAMES))}",
                           move=None) from None
+
+
+def _check_game_fits(game: Game, data: dict[str, Any]) -> None:
+    """A record of another game (its setup kinds or ruleset belong elsewhere) is `wrong_game`, said plainly."""
+    kinds = set(data.get("setup", {}))
+    if kinds <= set(notation_of(game).outcome_kinds):
+        return
+    for other in sorted(GAMES):
+        if other != game.id and kinds <= set(notation_of(get_game(other)).outcome_kinds):
+            raise RecordError("wrong_game", f"the setup ({', '.join(sorted(kinds))}) is a {other} setup, but "
+                              f"`game` says {game.id}; is `game` right?", move=0, move_text="setup")
 
 
 def _ruleset_of(game: Game, name: str) -> Ruleset:

@@ -25,6 +25,7 @@ up), `deck` (the card drawn from the pile; written after the move's ">").
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -112,6 +113,25 @@ class CapricesNotation:
 
     def inline_kind(self, command: Any) -> str | None:
         return "deck" if command.kind in ("draw_deck", "take_deck") else None
+
+    def describe(self, state: State, detail: str) -> str:
+        """An engine message with card ids turned into card names ("card 30" -> "card K9")."""
+        names = card_names(state.rules)
+        return re.sub(r"\bcard (\d+)\b", lambda m: f"card {names.text(int(m.group(1)), exact=False)}", detail)
+
+    def locate(self, state: State, outcome: Outcome, labels: list[str]) -> str | None:
+        """Where a named card is now, for messages about an impossible draw."""
+        for card in outcome.candidates:
+            if not isinstance(card, int):
+                return None
+            for seat in range(state.num_players):
+                if card in state.hands[seat]:
+                    return f"in {labels[seat]}'s hand"
+                if card in state.rallied[seat]:
+                    return f"rallied by {labels[seat]}"
+            if card in state.zone:
+                return "face up in the Recruitment Zone"
+        return None
 
 
 @lru_cache(maxsize=16)

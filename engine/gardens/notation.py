@@ -22,7 +22,8 @@ Moves mirror the engine's commands, one word per argument:
     bonus extra_rewards                 the bonus tile taken
     draw red2-1a | draw deck > red3-2b  draw from the display, or the top of the deck (it was ...)
     blessing | sabotage 2 red2-1a | helping_hand red2-1a | gift storage|favor
-    offering sun moon | offering none   (back one, forward two) | recovery sun | recovery none | discard red2-1a | discard none
+    offering sun moon | offering none   (back one, forward two)
+    recovery sun | recovery none | discard red2-1a | discard none
     arrange water 2 | collect up|down
 
 Chance outcomes: `pagoda` (setup: the floors' resources, bottom first),
@@ -32,6 +33,7 @@ Chance outcomes: `pagoda` (setup: the floors' resources, bottom first),
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.core.chance import Outcome
@@ -124,18 +126,22 @@ class GardensNotation:
     def inline_kind(self, command: Any) -> str | None:
         return "deck" if command[0] == "draw" and command[1] == NONE else None
 
-    def locate(self, state: State, outcome: Outcome) -> str | None:
+    def describe(self, state: State, detail: str) -> str:
+        """An engine message without its command tuple ("(...) at decision 'advance'" -> "at decision ...")."""
+        return re.sub(r"^\(.*\) at decision", "not possible at decision", detail)
+
+    def locate(self, state: State, outcome: Outcome, labels: list[str]) -> str | None:
         """Where a named card is now, for messages about an impossible draw."""
         for card in outcome.candidates:
             if not isinstance(card, int):
                 return None
             for seat, p in enumerate(state.players):
                 if card in p.hand:
-                    return f"in player {seat + 1}'s hand"
+                    return f"in {labels[seat]}'s hand"
                 if card in p.groundworks:
-                    return f"a groundwork of player {seat + 1}"
+                    return f"a groundwork of {labels[seat]}"
                 if any(card in cards for _pid, _size, cards in p.panoramas):
-                    return f"in a panorama of player {seat + 1}"
+                    return f"in a panorama of {labels[seat]}"
             if card in state.display:
                 return "face up in the display"
             if card in state.discard:
@@ -233,13 +239,16 @@ def _names_of(cards: tuple[Any, ...]) -> Names:
 
 
 def card_table(config: Config) -> list[str]:
-    """One line per card: its name, cost, god and action (for the notation page)."""
+    """One Markdown table row per card: its name, cost, god and action (for the notation page)."""
     names = card_names(config)
     lines = []
     for card in config.cards:
         cost = " + ".join(f"{n} {r}" for r, n in zip(config.resources, card.cost) if n)
         god = "wild" if card.god < 0 or card.god >= len(config.gods) else config.gods[card.god]
-        lines.append(f"{names.text(card.id)}: cost {cost}; god {god}; action {card.action}")
+        action = card.action
+        if action == "rotate":
+            action += f" floor {card.floor + 1} collect {'up' if card.collect_up else 'down'}"
+        lines.append(f"| `{names.text(card.id)}` | {cost} | {god} | {action} |")
     return lines
 
 
