@@ -9,6 +9,7 @@ from engine.core.game import Game
 
 GAMES: dict[str, str] = {
     "caprices": "engine.caprices.game",
+    "caprices-joust": "engine.caprices.joust",
     "gods": "engine.gods.game",
     "gardens": "engine.gardens.game",
 }

@@ -110,6 +110,12 @@ display(Markdown(
 # %%
 seats = q("select * from met_seat_advantage where game = 'caprices' order by num_players, seat")
 display(Markdown(seat_chart(seats)))
+order = q("select *, turn_position as seat from met_caprices_turn_order order by num_players, turn_position")
+if order.random_starts.sum():  # the King aid dealt at random: seats no longer tell who started
+    display(Markdown(f"{order.random_starts.sum():,} player-games started with a randomly dealt King aid "
+                     "(`players.first = \"random\"`), so the first-player edge shows by turn position "
+                     "(0 = first to play):"))
+    display(Markdown(seat_chart(order)))
 
 # %% [markdown]
 # ## Where do the points come from?
@@ -178,3 +184,55 @@ if len(agents):
     display(agents[["num_players", "agent", "n", "win_rate", "win_lo", "win_hi", "reference", "flagged"]].round(3))
 else:
     display(Markdown("No mixed line-ups in this warehouse."))
+
+# %% [markdown]
+# ## The Joust: does a match of several games crown the same player as one game?
+# The seed's Joust variant plays 4 games in a row, totals the scores and (by default) never reuses a
+# Caprice (game `caprices-joust`, ruleset table `[joust]`). Rates over matches, with Wilson 95% intervals;
+# *chance* is what a random pick among the players would give (1/P).
+
+# %%
+has_joust = len(q("select 1 from information_schema.tables where table_name = 'met_caprices_joust_winners'"))
+if not has_joust:
+    display(Markdown("No Joust matches in this warehouse (`balance simulate --game caprices-joust ...`)."))
+else:
+    joust = q("select * from met_caprices_joust_winners where num_players = 'all'").set_index("measure")
+    words = {
+        "same_as_a_game": "a single game's winner is the match winner",
+        "first_game": "the first game's winner wins the match",
+        "last_game": "the last game's winner wins the match",
+        "most_games": "the match goes to a player who won the most games",
+        "no_game": "the match goes to a player who won no game",
+    }
+    fig, ax = plt.subplots(figsize=(8, 2.8))
+    part = joust.reindex(list(words))
+    ax.barh([words[m] for m in part.index], part.rate, xerr=errors(part, "rate", "lo", "hi"), capsize=3,
+            color="tab:blue")
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("rate (95% Wilson interval), all player counts pooled")
+    plt.show()
+    same = joust.loc["same_as_a_game"]
+    most = joust.loc["most_games"]
+    display(Markdown(
+        f"Over {int(joust.loc['first_game', 'n']):,} matches, the winner of a single game is also the match "
+        f"winner in {pct(same.rate)} of games ({pct(same.lo)}–{pct(same.hi)}, n = {int(same.n):,} games; "
+        f"chance would be {pct(same.chance)}); the match goes to a player who won the most games in "
+        f"{pct(most.rate)} ({pct(most.lo)}–{pct(most.hi)}) and to someone who won no game in "
+        f"{pct(joust.loc['no_game', 'rate'])}. So a single game names the match winner "
+        + ("well above chance but not always: the other games overturn it the rest of the time."
+           if same.lo > same.chance else "no better than chance.")
+    ))
+    display(q("select * from met_caprices_joust_winners order by num_players, measure").round(3))
+    agents = q("select * from met_caprices_joust_agents order by num_players, agent")
+    if len(agents):
+        display(Markdown(
+            "**Does the Joust reward the stronger agent more?** In mixed line-ups, each agent's share of the single "
+            "games against its share of the matches; *gain* is the paired difference (beyond noise when its "
+            "interval excludes 0)."
+        ))
+        display(agents.round(3))
+        pooled = agents[agents.num_players == "all"]
+        display(Markdown("; ".join(
+            f"{r.agent}: {pct(r.game_win_rate)} of games, {pct(r.match_win_rate)} of matches "
+            f"(gain {r.gain:+.3f}, {'beyond' if r.flagged else 'within'} noise)"
+            for r in pooled.itertuples()) + "."))

@@ -75,7 +75,17 @@ def _ruleset_from_text(text: str, game: str) -> Ruleset:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "manifest_ruleset.toml"
         path.write_text(text, encoding="utf-8")
-        return load_ruleset(path, game)
+        return load_ruleset(path, _ruleset_game(game))
+
+
+def _ruleset_game(game: str) -> str:
+    """The `meta.game` its rulesets carry: a variant game (e.g. `caprices-joust`) plays another game's rulesets."""
+    try:
+        from engine.registry import get_game
+
+        return str(getattr(get_game(game), "ruleset_game", game))
+    except (BalanceError, ImportError):
+        return game
 
 
 def _registered_ruleset(game: str, name: str) -> Ruleset | None:

@@ -32,9 +32,21 @@ FINAL_CASTES = ("peasant", "artisan", "bourgeoise", "knight", "noble", "minister
 MINISTERS = ("minister_odd", "minister_even")
 KNIGHT_TARGETS = ("peasant", "artisan", "bourgeoise", "merchant")
 """What the Knight may turn into a Knight (seed)."""
+RALLYABLE = ("peasant", "artisan")
+"""What may be rallied in front of a player (seed)."""
+RUN_VALUES = ("printed", "natural", "integer")
+"""What a Minister may stand for in the run: the printed values only, any number from 0, any integer."""
+FIRST_PLAYERS = ("seat0", "random")
+"""Who holds the Royal Favour in round 1: always seat 0, or whoever is dealt the King aid at random."""
+NEXT_DEAL_FIRST = ("setup", "left")
+"""Joust: who starts each later game: as at setup (`players.first`), or the left neighbour of the last starter."""
+JOUST_TIE_BREAKS = ("total_value", "shared")
+"""Joust: a tie on total score goes to the lowest summed card value, or is shared."""
 
 ORDER_ID, UNITY_ID = "de_l_ordre", "l_union_fait_la_force"
 COMMON_CAPRICES = (ORDER_ID, UNITY_ID)
+MAX_DEALS = 8
+"""The most games a Joust match may have (`joust.deals`)."""
 DECK_SIZE = 64
 """64 Subject cards (seed, Components)."""
 MIN_RUN = 6
@@ -72,6 +84,19 @@ class Rules:
     unity_points: dict[int, int]
     clerk_bonus: int
     minister_castes: dict[str, tuple[str, ...]]
+    knight_takes_rallied: bool
+    """The Knight may transform a rallied Peasant/Artisan (False: only a card from the hand, the seed's words)."""
+    knight_takes_transformed_minister: bool
+    """The Knight may transform a Minister turned Artisan, Merchant or Bourgeoise ("in all circumstances")."""
+    run_values: str
+    """What a Minister's 1 may become for 'De l'ordre !': one of RUN_VALUES."""
+    first_player: str
+    """Who starts: one of FIRST_PLAYERS."""
+    joust_deals: int
+    """Joust: games (deals) in a match; only the `caprices-joust` game plays more than one."""
+    joust_reuse_caprices: bool
+    joust_next_first: str
+    joust_tie_break: str
     transformed_enables_knight: bool
     transformed_earns_merchant_bonus: bool
     keeps_run_value_when_transformed: bool
@@ -135,6 +160,14 @@ def _build(rs: Ruleset) -> Rules:
         order_points=_points_table(rs, "order.points"), merchant_bonus=rs.require("order.merchant_bonus", int),
         unity_points=_points_table(rs, "unity.points"), clerk_bonus=rs.require("unity.clerk_bonus", int),
         minister_castes={m: _minister_castes(rs, m) for m in MINISTERS},
+        knight_takes_rallied=rs.require("knight.takes_rallied", bool),
+        knight_takes_transformed_minister=rs.require("knight.takes_transformed_minister", bool),
+        run_values=rs.choice("minister.run_values", RUN_VALUES),
+        first_player=rs.choice("players.first", FIRST_PLAYERS),
+        joust_deals=rs.integer("joust.deals", 1, MAX_DEALS),
+        joust_reuse_caprices=rs.require("joust.reuse_caprices", bool),
+        joust_next_first=rs.choice("joust.next_deal_first", NEXT_DEAL_FIRST),
+        joust_tie_break=rs.choice("joust.tie_break", JOUST_TIE_BREAKS),
         transformed_enables_knight=rs.require("minister.transformed_enables_knight", bool),
         transformed_earns_merchant_bonus=rs.require("minister.transformed_earns_merchant_bonus", bool),
         keeps_run_value_when_transformed=rs.require("minister.keeps_run_value_when_transformed", bool),

@@ -14,38 +14,52 @@ from itertools import combinations_with_replacement, product
 
 from engine.caprices.cards import KNIGHT_TARGETS, MINISTERS, PRINTED_CASTES, Rules
 from engine.caprices.conditions import AssemblyFacts, Test
-from engine.caprices.runs import run_length
+from engine.caprices.runs import run_frame, run_length
 
 Card = tuple[str, int]
+MINISTER_TARGET = {"minister_odd": -1, "minister_even": -2}
+"""A Knight target ("merchant", MINISTER_TARGET[kind]) is a Minister of that kind turned Merchant."""
 
 
 class Assembly:
-    """Facts of one assembly that do not depend on the choices."""
+    """Facts of one assembly that do not depend on the choices.
 
-    def __init__(self, cards: tuple[Card, ...], rules: Rules) -> None:
+    `cards` are the hand, `rallied` the cards in front of the player; both
+    score, but the Knight takes a rallied card only when the ruleset says so.
+    Run values live in the frame of `runs.run_frame` (shifted up when a
+    Minister may stand below 0).
+    """
+
+    def __init__(self, cards: tuple[Card, ...], rules: Rules, rallied: tuple[Card, ...] = ()) -> None:
         self.rules = rules
         printed: dict[str, int] = dict.fromkeys(PRINTED_CASTES, 0)
         merchants: dict[int, int] = {}
-        for caste, value in cards:
+        for caste, value in cards + rallied:
             printed[caste] += 1
             if caste == "merchant":
                 merchants[value] = merchants.get(value, 0) + 1
         self.printed = printed
         self.base_counts = {c: n for c, n in printed.items() if n and c not in MINISTERS}
         """Counts of the printed non-Minister castes present (before any choice)."""
+        takeable = cards + rallied if rules.knight_takes_rallied else cards
+        self.knight_castes = frozenset(c for c, _ in takeable if c in KNIGHT_TARGETS)
+        """Printed castes with a card the Knight may transform."""
         self.merchants = merchants
-        self.present = frozenset(v for c, v in cards if c not in MINISTERS)
-        """Values held by non-Minister cards; Ministers reach the run through `runs.best_run` (by parity, or as 1)."""
-        self.merchant_values = frozenset(merchants)
-        self.top = max(rules.top_value, max(self.present, default=0))
-        self.values = tuple(v for _, v in cards)
+        held = [v for c, v in cards + rallied if c not in MINISTERS]
+        self.shift, self.top = run_frame(rules, held, printed["minister_odd"] + printed["minister_even"])
+        self.present = frozenset(v + self.shift for v in held)
+        """Values held by non-Minister cards (in the run frame); Ministers reach the run through `runs.best_run`."""
+        self.merchant_values = frozenset(v + self.shift for v in merchants)
+        self.one = 1 + self.shift
+        """Where a Minister's printed 1 lies in the run frame."""
+        self.values = tuple(v for _, v in cards + rallied)
         self.card_points = sum(self.values)
 
     def merchants_after(self, knight: Card | None) -> frozenset[int]:
-        """Merchant values left once the Knight has (perhaps) transformed a Merchant."""
-        if knight is None or knight[0] != "merchant" or self.merchants[knight[1]] > 1:
+        """Merchant values (run frame) left once the Knight has (perhaps) transformed a printed Merchant."""
+        if knight is None or knight[0] != "merchant" or knight[1] < 0 or self.merchants[knight[1]] > 1:
             return self.merchant_values
-        return self.merchant_values - {knight[1]}
+        return self.merchant_values - {knight[1] + self.shift}
 
 
 Choice = tuple["Card | None", tuple[tuple[str, str], ...]]
@@ -55,7 +69,7 @@ class MinisterCombo:
     """One joint caste choice for all Ministers, with what it implies (computed once per assembly)."""
 
     __slots__ = ("castes", "added", "added_counts", "run_odd", "run_even", "merchant_odd", "merchant_even",
-                 "run_key", "makes_knight")
+                 "run_key", "makes_knight", "merchant_kinds")
 
     def __init__(self, rules: Rules, castes: tuple[tuple[str, str], ...]) -> None:
         self.castes = castes
@@ -64,6 +78,8 @@ class MinisterCombo:
         self.run_key = run_ministers(rules, castes)
         self.run_odd, self.run_even, self.merchant_odd, self.merchant_even = self.run_key
         self.makes_knight = rules.transformed_enables_knight and any(c == "knight" for _, c in castes)
+        self.merchant_kinds = tuple(m for m in MINISTERS if (m, "merchant") in castes)
+        """Minister kinds with one turned Merchant (a Knight target when the ruleset allows it)."""
 
 
 def classify_caprices(
@@ -81,7 +97,8 @@ def classify_caprices(
     rules = asm.rules
     low, high = _count_ranges(asm)
     run_fixed = rules.keeps_run_value_when_transformed
-    longest = run_length(rules, asm.present, asm.top, asm.printed["minister_odd"], asm.printed["minister_even"])
+    ministers = (asm.printed["minister_odd"], asm.printed["minister_even"])
+    longest = run_length(rules, asm.present, asm.top, *ministers, asm.one)
     facts = AssemblyFacts(asm.values, asm.card_points, longest)
     undecided = []
     sure = 0
@@ -162,19 +179,46 @@ def minister_options(asm: Assembly, minister: str, watched: frozenset[str] | Non
     return tuple(out)
 
 
-def knight_targets(asm: Assembly, watched: frozenset[str] | None) -> list[Card]:
-    """Cards worth transforming into a Knight: every Merchant value, and one of each non-inert caste."""
+def inert_targets(asm: Assembly, watched: frozenset[str] | None) -> dict[str, bool]:
+    """Per non-Merchant Knight target caste, whether it is inert (`_inert`): computed once per assembly."""
+    return {caste: _inert(asm, caste, watched) for caste in KNIGHT_TARGETS if caste != "merchant"}
+
+
+def knight_targets(asm: Assembly, combo: MinisterCombo, inert: dict[str, bool]) -> list[Card]:
+    """Cards worth transforming into a Knight under one Minister choice.
+
+    One card of each non-Merchant caste the Knight may take (a printed one, or
+    a Minister turned that caste when the ruleset allows it: either changes
+    the same counts), inert castes (`inert_targets`) tried once; every printed
+    Merchant value; and a Minister-Merchant of each kind (leaving it changes
+    the run bonus).
+    """
+    via_minister = asm.rules.knight_takes_transformed_minister
+    added = combo.added_counts
     targets: list[Card] = []
     inert_seen = False
-    for caste in KNIGHT_TARGETS:
-        if caste == "merchant" or not asm.printed[caste]:
+    for caste, is_inert in inert.items():
+        if not (caste in asm.knight_castes or (via_minister and caste in added)):
             continue
-        if _inert(asm, caste, watched):
+        if is_inert:
             if inert_seen:
                 continue
             inert_seen = True
         targets.append((caste, 0))
-    return targets + [("merchant", v) for v in sorted(asm.merchants)]
+    targets += [("merchant", v) for v in sorted(asm.merchants)]  # Merchants are never rallied: all in hand
+    if via_minister:
+        targets += [("merchant", MINISTER_TARGET[kind]) for kind in combo.merchant_kinds]
+    return targets
+
+
+def knight_run_key(combo: MinisterCombo, knight: Card | None) -> tuple[int, int, int, int]:
+    """The run Ministers once the Knight has (perhaps) transformed a Minister-Merchant that earned the bonus."""
+    run_odd, run_even, merchant_odd, merchant_even = combo.run_key
+    if knight is not None and knight[1] == MINISTER_TARGET["minister_odd"] and merchant_odd:
+        return run_odd, run_even, merchant_odd - 1, merchant_even
+    if knight is not None and knight[1] == MINISTER_TARGET["minister_even"] and merchant_even:
+        return run_odd, run_even, merchant_odd, merchant_even - 1
+    return combo.run_key
 
 
 @lru_cache(maxsize=1024)

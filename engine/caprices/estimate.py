@@ -11,8 +11,11 @@ Caprice on the final counts):
   move meets or breaks; on a tie a Merchant (run bonus) or a first Knight
   (enables the Knight transformation) is preferred, when the ruleset gives
   them that use;
-* then the Knight, if any, transforms the printed caste whose move to the
-  Knights gains the most in the same sense, and only when that gain is positive.
+* then the Knight, if any, transforms the caste whose move to the Knights
+  gains the most in the same sense, and only when that gain is positive: a
+  card from the hand (a rallied one too if `knight.takes_rallied`), or a
+  Minister turned that caste (if `knight.takes_transformed_minister`) when no
+  printed card of it can be taken.
 
 As a real choice it is a lower bound on the exact score, and it equals it when
 the assembly holds no Minister and no Knight (one choice only). It falls
@@ -30,19 +33,24 @@ from functools import lru_cache
 from engine.caprices.cards import KNIGHT_TARGETS, MINISTERS, Rules
 from engine.caprices.choices import run_ministers
 from engine.caprices.conditions import AssemblyFacts, Test
-from engine.caprices.runs import best_run, run_length
+from engine.caprices.runs import best_run, run_frame, run_length
 
 Card = tuple[str, int]
 
 
-def estimate_total(cards: Sequence[Card], caprices: Sequence[tuple[str, int]], rules: Rules) -> int:
-    """The exact score of one greedily chosen Knight/Minister choice (a lower bound on the optimum)."""
+def estimate_total(
+    cards: Sequence[Card], caprices: Sequence[tuple[str, int]], rules: Rules, rallied: Sequence[Card] = (),
+) -> int:
+    """The exact score of one greedily chosen Knight/Minister choice (a lower bound on the optimum).
+
+    `cards` are the hand, `rallied` the cards in front of the player (as in `score_assembly`).
+    """
     counts: dict[str, int] = {}
     ministers = {"minister_odd": 0, "minister_even": 0}
     merchants: dict[int, int] = {}
     present = set()
     values = []
-    for caste, value in cards:
+    for caste, value in (*cards, *rallied) if rallied else cards:
         values.append(value)
         if caste in ministers:
             ministers[caste] += 1
@@ -51,23 +59,24 @@ def estimate_total(cards: Sequence[Card], caprices: Sequence[tuple[str, int]], r
         present.add(value)
         if caste == "merchant":
             merchants[value] = merchants.get(value, 0) + 1
-    frozen = frozenset(present)
-    top = max(rules.top_value, max(present, default=0))
+    shift, top = run_frame(rules, present, ministers["minister_odd"] + ministers["minister_even"])
+    frozen = frozenset(v + shift for v in present) if shift else frozenset(present)
+    merchant_values = frozenset(v + shift for v in merchants) if shift else frozenset(merchants)
     printed_knight = "knight" in counts
     castes: tuple[tuple[str, str], ...] = ()
-    merchant_values = frozenset(merchants)
     chooser = None
     if printed_knight or ministers["minister_odd"] or ministers["minister_even"]:
         # Caprices some choice can change, checked with every Minister in the run (the usual ruleset).
         in_run = (ministers["minister_odd"], ministers["minister_even"])
-        facts = AssemblyFacts(tuple(values), sum(values), run_length(rules, frozen, top, *in_run))
+        facts = AssemblyFacts(tuple(values), sum(values), run_length(rules, frozen, top, *in_run, 1 + shift))
         chooser = _Chooser(rules, counts, caprices, facts, in_run)
         castes = chooser.ministers(ministers)
         if printed_knight or (rules.transformed_enables_knight and counts.get("knight")):
-            target = chooser.knight_target(cards)
-            if target is not None and target[0] == "merchant" and merchants[target[1]] == 1:
-                merchant_values = merchant_values - {target[1]}
-    return _choice_total(rules, counts, castes, frozen, merchant_values, values, top, caprices, chooser)
+            takeable = (*cards, *rallied) if rules.knight_takes_rallied else cards
+            target, castes = chooser.knight_target(takeable, castes)
+            if target is not None and target[0] == "merchant" and merchants.get(target[1]) == 1:
+                merchant_values = merchant_values - {target[1] + shift}
+    return _choice_total(rules, counts, castes, frozen, merchant_values, values, (top, 1 + shift), caprices, chooser)
 
 
 @lru_cache(maxsize=4096)
@@ -161,35 +170,52 @@ class _Chooser:
                 castes.append((printed, best))
         return tuple(castes)
 
-    def knight_target(self, cards: Sequence[Card]) -> Card | None:
-        """Transform the printed card gaining the most (non-Merchants first on a tie); None when nothing gains."""
-        best: Card | None = None
+    def knight_target(
+        self, takeable: Sequence[Card], castes: tuple[tuple[str, str], ...],
+    ) -> tuple[Card | None, tuple[tuple[str, str], ...]]:
+        """Transform the caste gaining the most (non-Merchants first on a tie); None when nothing gains.
+
+        Candidates are the takeable printed cards' castes and, when the ruleset
+        allows it, castes only a Minister took (that Minister then ends a
+        Knight: returned in the updated Minister castes).
+        """
+        candidates: dict[str, Card | None] = {}
+        for card in takeable:
+            if card[0] in KNIGHT_TARGETS:
+                candidates.setdefault(card[0], card)
+        if self.rules.knight_takes_transformed_minister:
+            for _, caste in castes:
+                if caste in KNIGHT_TARGETS and caste not in candidates:
+                    candidates[caste] = None
+        best: str | None = None
         best_gain = 0
-        seen = set()
-        for card in cards:
-            caste = card[0]
-            if caste not in KNIGHT_TARGETS or caste in seen:
-                continue
-            seen.add(caste)
+        for caste in candidates:
             gain = self._gain_of_move(caste, "knight")
-            if gain > best_gain or (gain == best_gain and best is not None and best[0] == "merchant"):
-                best, best_gain = card, gain
-        if best is not None:
-            self._commit(best[0], "knight")
-        return best
+            if gain > best_gain or (gain == best_gain and best == "merchant"):
+                best, best_gain = caste, gain
+        if best is None:
+            return None, castes
+        self._commit(best, "knight")
+        printed = candidates[best]
+        if printed is not None:
+            return printed, castes
+        i = next(i for i, (_, caste) in enumerate(castes) if caste == best)
+        return (best, -1), castes[:i] + ((castes[i][0], "knight"),) + castes[i + 1:]
 
 
 def _choice_total(
     rules: Rules, counts: dict[str, int], castes: tuple[tuple[str, str], ...], present: frozenset[int],
-    merchants: frozenset[int], values: list[int], top: int, caprices: Sequence[tuple[str, int]],
+    merchants: frozenset[int], values: list[int], frame: tuple[int, int], caprices: Sequence[tuple[str, int]],
     chooser: _Chooser | None,
 ) -> int:
     """The exact score of one choice: values, best run with Merchants, families, Caprices met.
 
+    `frame` is (top, where the value 1 lies) in the run frame of `present`.
     The chooser's Caprice results are reused when its run facts are this choice's (same run Ministers).
     """
+    top, one = frame
     run_odd, run_even, merchant_odd, merchant_even = run_ministers(rules, castes)
-    run, in_run, _, _ = best_run(rules, present, merchants, top, run_odd, run_even, merchant_odd, merchant_even)
+    run, in_run, _, _ = best_run(rules, present, merchants, top, run_odd, run_even, merchant_odd, merchant_even, one)
     family = rules.caste_family
     total = sum(values) + run + in_run * rules.merchant_bonus
     for caste, n in counts.items():
@@ -197,6 +223,6 @@ def _choice_total(
     if chooser is not None and chooser.run_ministers == (run_odd, run_even):
         total += chooser.caprice_points()
     elif caprices:
-        facts = AssemblyFacts(tuple(values), sum(values), run_length(rules, present, top, run_odd, run_even))
+        facts = AssemblyFacts(tuple(values), sum(values), run_length(rules, present, top, run_odd, run_even, one))
         total += sum(bonus for cid, bonus in caprices if rules.caprices[cid].test(counts, facts))
     return total

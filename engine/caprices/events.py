@@ -17,6 +17,16 @@ COLUMNS: dict[str, pa.DataType] = {
     "win_share": pa.float64(), "knight_target": pa.string(), "ministers_transformed": pa.int8(),
     "run_length": pa.int8(), "largest_family": pa.int8(),
 }
+JOUST_COLUMNS: dict[str, pa.DataType] = {**COLUMNS, "deal": pa.int8()}
+"""A Joust match's columns: every caprices column, and the game of the match."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted(Event):
+    """Joust only: game `deal` (0-based) of the match starts; the table is cleared, the match scores stay."""
+
+    TYPE = "deal_started"
+    deal: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +55,14 @@ class CapriceRevealed(Event):
     caprice_id: str
     slot: int
     bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class KingAidDealt(Event):
+    """The player aids are dealt at random (ruleset `players.first = "random"`): `player` got the King and starts."""
+
+    TYPE = "king_aid_dealt"
+    player: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,10 +146,9 @@ class CapriceMet(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerScored(Event):
-    """A player's final score, its components, rank and share of the win."""
+class _Scored(Event):
+    """The fields of a scored assembly (not an event itself: `player_scored` and `deal_scored` share them)."""
 
-    TYPE = "player_scored"
     player: int
     score: int
     card_points: int
@@ -149,6 +166,27 @@ class PlayerScored(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerScored(_Scored):
+    """A player's final score, its components, rank and share of the win (Joust: of the match, see below).
+
+    In a Joust match (game `caprices-joust`) it follows the last game: the
+    score and its components are summed over the games (`deal_scored`), as is
+    total_value (the tie-break); run_length and largest_family are the best
+    game's, knight_target is null, ministers_transformed is summed.
+    """
+
+    TYPE = "player_scored"
+
+
+@dataclass(frozen=True, slots=True)
+class DealScored(_Scored):
+    """Joust only: a player's score in one game (`deal`) of the match, as `player_scored` for a single game."""
+
+    TYPE = "deal_scored"
+    deal: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     """All players are scored."""
 
@@ -156,6 +194,8 @@ class GameEnded(Event):
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (
-    HandDealt, RowDealt, CapriceRevealed, RoundStarted, SubjectRevealed, TurnTaken,
+    HandDealt, RowDealt, CapriceRevealed, KingAidDealt, RoundStarted, SubjectRevealed, TurnTaken,
     CardRecruited, CardRallied, CardDiscarded, RoyalFavourPassed, CapriceMet, PlayerScored, GameEnded,
 )
+JOUST_EVENT_TYPES: tuple[type[Event], ...] = (DealStarted, DealScored)
+"""Events only a Joust match logs (game `caprices-joust`), besides every event above."""

@@ -31,6 +31,15 @@ def _end_turn(state: State) -> None:
         state.phase = DRAW
 
 
+def _deal_started(state: State, e: ev.DealStarted) -> None:
+    """A new game of the match: every card is unseen again, nothing of the last game's table carries over."""
+    n = state.num_players
+    state.deal = e.deal
+    state.pile, state.row_left = list(range(len(state.rules.deck))), 0
+    state.rallied, state.zone, state.revealed = [[] for _ in range(n)], [], []
+    state.artisans_rallied = [0] * n
+
+
 def _hand_dealt(state: State, e: ev.HandDealt) -> None:
     state.hands[e.player] = list(e.cards)
     _take_unseen(state, e.cards)
@@ -48,11 +57,15 @@ def _take_unseen(state: State, cards: tuple[int, ...]) -> None:
 
 def _caprice_revealed(state: State, e: ev.CapriceRevealed) -> None:
     state.revealed.append((e.caprice_id, e.slot, e.bonus))
+    if e.slot:
+        state.used_caprices.append(e.caprice_id)
 
 
 def _round_started(state: State, e: ev.RoundStarted) -> None:
     state.round += 1
     state.favour = state.current = e.player
+    if state.deal_round() == 1:
+        state.deal_first = e.player
     state.phase, state.turns_in_round = DRAW, 0
 
 
@@ -120,6 +133,10 @@ def _caprice_met(state: State, e: ev.CapriceMet) -> None:
     state.scoring_events.append(e)
 
 
+def _deal_scored(state: State, e: ev.DealScored) -> None:
+    state.deal_scores.append(e)
+
+
 def _game_ended(state: State, e: ev.GameEnded) -> None:
     state.phase, state.current = OVER, None
 
@@ -130,4 +147,5 @@ _APPLY: dict[type, Callable[[State, Any], None]] = {
     ev.SubjectRevealed: _subject_revealed, ev.TurnTaken: _turn_taken, ev.CardRecruited: _card_recruited,
     ev.CardRallied: _card_rallied, ev.CardDiscarded: _card_discarded, ev.RoyalFavourPassed: _royal_favour_passed,
     ev.CapriceMet: _caprice_met, ev.PlayerScored: _player_scored, ev.GameEnded: _game_ended,
+    ev.DealStarted: _deal_started, ev.DealScored: _deal_scored,
 }

@@ -1,22 +1,22 @@
 """Les caprices du roi (game id `caprices`): the `GAME` object the core driver plays.
 
-Seed: /work/shared/seeds/003_30aa0a9c23cb511b.txt. 2-5 players (assumed) build
-an assembly over 6 rounds; each round one face-down Subject card joins the
-Recruitment Zone and (rounds 1-4) one Caprice turns up with its bonus token.
-A turn draws (recruit from the Zone or the pile, or rally a Peasant/Artisan)
-then discards, or is replaced by a Bourgeoise or Noble turn. End scoring
-finds each player's best Knight/Minister choices exactly (`scoring.py`).
+Seed: `003_30aa0a9c23cb511b.txt` (its rule text, by file name). 2-5 players
+(assumed) build an assembly over 6 rounds; each round one face-down Subject
+card joins the Recruitment Zone and (rounds 1-4) one Caprice turns up with its
+bonus token. A turn draws (recruit from the Zone or the pile, or rally a
+Peasant/Artisan) then discards, or is replaced by a Bourgeoise or Noble turn.
+End scoring finds each player's best Knight/Minister choices exactly
+(`scoring.py`).
 
 Modelling decisions (also in the ruleset notes): a turn is a sequence of
 decisions by the same player (draw, then discard or takes); a Bourgeoise take
 from the pile is the top card, blind (the seed's "of your choice from the
 draw pile" could also mean searching the pile: not implemented); when the pile
 is empty it cannot be drawn from, and a player who can draw nothing passes
-(turn action `pass`). Seat 0 holds the Royal Favour first, so a seat is the
-turn order in round 1; the seed gives the Favour to whoever draws the King
-player aid at random. Runs rotate the agents through the seats across games
-(`simulate/spec.py`), so agent statistics are unaffected and a seat-0 edge is
-a first-player (seat) effect.
+(turn action `pass`). Who starts is the ruleset's `players.first`: seat 0
+(the standard ruleset: a seat is then the turn order in round 1, and runs
+rotate the agents through the seats, `simulate/spec.py`), or the King aid
+dealt at random as the seed says (a logged chance event).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import random
 from pathlib import Path
 
 from engine.caprices import rules as flow
-from engine.caprices.cards import compile_rules
-from engine.caprices.events import COLUMNS, EVENT_TYPES
+from engine.caprices.cards import MAX_DEALS, Rules, compile_rules
+from engine.caprices.events import COLUMNS, EVENT_TYPES, JOUST_COLUMNS, JOUST_EVENT_TYPES
 from engine.caprices.evolve import evolve
 from engine.caprices.greedy import greedy_value
 from engine.caprices.state import Command, State, View, view_of
@@ -39,21 +39,34 @@ RULESETS_DIR = Path(__file__).parent / "rulesets"
 
 FACTS = GameFacts(player_counts=(2, 3, 4, 5), max_events=400, score_bounds=(0.0, 600.0))
 """Score bound: 13 cards x 10 + longest run with Merchants + families + all four Caprices stays under 600."""
+JOUST_FACTS = GameFacts(player_counts=(2, 3, 4, 5), max_events=MAX_DEALS * 400,
+                        score_bounds=(0.0, MAX_DEALS * 600.0))
+"""A Joust match: at most MAX_DEALS games, each within the single game's bounds."""
 
 
 class CapricesGame:
-    """Les caprices du roi as a `Game`."""
+    """Les caprices du roi as a `Game`: one game (`caprices`), or a Joust match of several (`caprices-joust`).
 
-    id = "caprices"
-    facts = FACTS
-    columns = COLUMNS
-    event_types = EVENT_TYPES
+    Both play the same caprices rulesets; the Joust reads their `[joust]` table.
+    """
+
     default_ruleset = "standard"
+    ruleset_game = "caprices"
+    """The `meta.game` of the rulesets both play."""
+
+    def __init__(self, game_id: str = "caprices", joust: bool = False) -> None:
+        self.id = game_id
+        self.joust = joust
+        self.facts = JOUST_FACTS if joust else FACTS
+        self.columns = JOUST_COLUMNS if joust else COLUMNS
+        self.event_types = EVENT_TYPES + JOUST_EVENT_TYPES if joust else EVENT_TYPES
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:
         """A ruleset by name or path, fully checked (RulesetError names file and key)."""
-        ruleset = resolve_ruleset(self.id, RULESETS_DIR, name_or_path)
-        compile_rules(ruleset)
+        ruleset = resolve_ruleset(self.ruleset_game, RULESETS_DIR, name_or_path)
+        rules = compile_rules(ruleset)
+        if self.joust:
+            _check_joust(ruleset, rules)
         return ruleset
 
     def initial_state(self, ruleset: Ruleset, num_players: int, seed: int, agents: tuple[str, ...] = ()) -> State:
@@ -62,7 +75,9 @@ class CapricesGame:
         if num_players not in rules.player_counts:
             allowed = rules.player_counts
             raise ruleset.error("players.counts", f"{num_players} players not supported; allowed: {allowed}")
-        return State(rules, num_players)
+        if self.joust:
+            _check_joust(ruleset, rules)
+        return State(rules, num_players, rules.joust_deals if self.joust else 1)
 
     def setup(self, state: State, chance: Chance) -> list[Event]:
         """Deal the hands and the face-down row, and open round 1."""
@@ -105,6 +120,14 @@ class CapricesGame:
         return greedy_value(view, command)
 
 
+def _check_joust(ruleset: Ruleset, rules: Rules) -> None:
+    """Without reuse, every game of the match must find its Caprices in the pool."""
+    needed = rules.joust_deals * len(rules.bonus_tokens)
+    if not rules.joust_reuse_caprices and needed > len(rules.caprices):
+        raise ruleset.error("joust.deals", f"{rules.joust_deals} games without reuse need {needed} Caprices; the "
+                            f"pool has {len(rules.caprices)} (set joust.reuse_caprices = true or fewer deals)")
+
+
 def resample_hidden(state: State, player: int, rng: random.Random) -> State:
     """Opponents' hands re-dealt from everything `player` has not seen, sizes kept.
 
@@ -123,3 +146,5 @@ def resample_hidden(state: State, player: int, rng: random.Random) -> State:
 
 
 GAME = CapricesGame()
+JOUST = CapricesGame("caprices-joust", joust=True)
+"""The Joust variant: one lake game is a match of `joust.deals` games, scores totalled (registry: `caprices-joust`)."""

@@ -25,7 +25,7 @@ RALLY_EDGE = 0.5
 MEMO_LIMIT = 100_000
 """Estimates kept across decisions and games (same cards, same Caprices: same estimate); cleared when full."""
 
-_MEMO: dict[tuple[Rules, tuple[int, ...], tuple[tuple[str, int], ...]], int] = {}
+_MEMO: dict[tuple[Rules, tuple[int, ...], tuple[int, ...], tuple[tuple[str, int], ...]], int] = {}
 
 
 @lru_cache(maxsize=256)
@@ -42,14 +42,17 @@ def _blind_value(rules: Rules) -> float:
 def greedy_value(view: View, command: Command) -> float:
     """Estimated value of the player's assembly once `command` is done (one ply)."""
     rules = view.rules
-    own = list(view.hand) + list(view.rallied[view.player])
+    hand = list(view.hand)
+    rallied = view.rallied[view.player]
     kind, cards = command.kind, command.cards
     blind = 0.0
-    if kind in ("recruit", "rally", "take"):
-        own.append(cards[0])
+    if kind == "rally":
+        rallied = (*rallied, cards[0])
+    elif kind in ("recruit", "take"):
+        hand.append(cards[0])
     elif kind in ("discard", "bourgeoise", "noble"):
         for card in cards:
-            own.remove(card)
+            hand.remove(card)
         if kind != "discard":
             blind = 2 * _blind_value(rules)
     elif kind in ("draw_deck", "take_deck"):
@@ -57,12 +60,12 @@ def greedy_value(view: View, command: Command) -> float:
     if kind == "take" or kind == "take_deck":
         blind += (view.takes_left - 1) * _blind_value(rules)
     caprices = _in_play(view.caprices)
-    own.sort()
-    key = (rules, tuple(own), caprices)
+    hand.sort()
+    key = (rules, tuple(hand), tuple(sorted(rallied)), caprices)
     score = _MEMO.get(key)
     if score is None:
         if len(_MEMO) >= MEMO_LIMIT:
             _MEMO.clear()
         deck = rules.deck
-        score = _MEMO[key] = estimate_total([deck[c] for c in own], caprices, rules)
+        score = _MEMO[key] = estimate_total([deck[c] for c in hand], caprices, rules, [deck[c] for c in rallied])
     return score + blind + (RALLY_EDGE if kind == "rally" else 0.0)

@@ -13,32 +13,47 @@ from itertools import combinations
 from typing import NamedTuple
 
 from engine.caprices import events as ev
-from engine.caprices.cards import COMMON_CAPRICES, DECK_SIZE
+from engine.caprices.cards import COMMON_CAPRICES, DECK_SIZE, RALLYABLE
 from engine.caprices.endgame import end_of_round, round_start
 from engine.caprices.state import DISCARD, DRAW, TAKE, Command, State
 from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
 
-RALLYABLE = ("peasant", "artisan")
-
 
 def setup(state: State, chance: Chance) -> list[Event]:
-    """Deal hands, lay the face-down row, show the common Caprices, and start round 1.
+    """Deal hands, lay the face-down row, show the common Caprices, deal the King aid (if at random), start round 1.
 
     Cards are drawn as they are dealt (a recorded game names each hand); the
     row and the face-down Caprices are drawn when they turn up.
     """
+    return deal_setup(state, chance, 0)
+
+
+def deal_setup(state: State, chance: Chance, deal: int) -> list[Event]:
+    """The setup of one game (deal) of the match: the first, or the next one of a Joust (`deal_started` first).
+
+    For a later game the state still holds the last one's table: only the
+    match so far is read from it (who started the last game, which Caprices
+    the match has shown); every card is unseen again.
+    """
     rules = state.rules
-    unseen = list(state.pile)
-    events: list[Event] = []
+    unseen = list(range(len(rules.deck))) if deal else list(state.pile)
+    events: list[Event] = [ev.DealStarted(deal)] if state.deals > 1 else []
     for player in range(state.num_players):
         hand = chance.draw("hand", unseen, rules.hand_size)
         events.append(ev.HandDealt(player, tuple(hand)))
         unseen = [c for c in unseen if c not in hand]
     events.append(ev.RowDealt(rules.row_size))
     events += [ev.CapriceRevealed(cid, 0, 0) for cid in COMMON_CAPRICES]
-    events += round_start(state, 0, chance, unseen)
+    if deal and rules.joust_next_first == "left":
+        first = (state.deal_first + 1) % state.num_players
+    elif rules.first_player == "random":
+        first = chance.draw("king_aid", range(state.num_players))[0]
+        events.append(ev.KingAidDealt(first))
+    else:
+        first = 0
+    events += round_start(state, first, chance, unseen, new_deal=deal > 0)
     return events
 
 
@@ -136,7 +151,8 @@ def decide(state: State, command: Command, chance: Chance) -> list[Event]:
         raise IllegalCommand("command_kind", f"unknown command {kind!r}; known: {', '.join(_HANDLERS)}")
     events, turn_over, final = handler(state, command, chance)
     if turn_over and state.turns_in_round + 1 == state.num_players:
-        events += end_of_round(state, final, chance, _unseen_after(state, events))
+        events += end_of_round(state, final, chance, _unseen_after(state, events),
+                               lambda: deal_setup(state, chance, state.deal + 1))
     return events
 
 
@@ -146,13 +162,15 @@ def _unseen_after(state: State, events: list[Event]) -> list[int]:
     return [c for c in state.pile if c not in drawn]
 
 
-Decision = tuple[list[Event], bool, list[int] | None]
-"""(events, whether the turn ends, the player's assembly after the turn if it ends the game)."""
+Final = tuple[list[int], list[int]]
+"""A player's hand and rallied cards."""
+Decision = tuple[list[Event], bool, Final | None]
+"""(events, whether the turn ends, the player's hand and rallied cards after the turn if it ends the game)."""
 
 
 def _last_turn(state: State) -> bool:
     """Whether the current turn is the game's last (only then is the final assembly needed, for scoring)."""
-    return state.turns_in_round + 1 == state.num_players and state.round >= state.rules.rounds
+    return state.turns_in_round + 1 == state.num_players and state.deal_round() >= state.rules.rounds
 
 
 def _card(state: State, card: int) -> tuple[str, int]:
@@ -203,7 +221,7 @@ def _rally(state: State, command: Command, chance: Chance) -> Decision:
         if not any(_card(state, c)[0] == "artisan" for c in state.hands[p]):
             raise IllegalCommand("rally_artisan_reveals_artisan", "rallying an Artisan needs an Artisan in hand")
     events: list[Event] = [ev.TurnTaken(p, "rally"), ev.CardRallied(p, card, *_card(state, card))]
-    return events, True, state.assembly(p) + [card] if _last_turn(state) else None
+    return events, True, (state.hands[p], state.rallied[p] + [card]) if _last_turn(state) else None
 
 
 def _bourgeoise(state: State, command: Command, chance: Chance) -> Decision:
@@ -243,7 +261,7 @@ def _discard(state: State, command: Command, chance: Chance) -> Decision:
         raise IllegalCommand("no_discard_of_card_just_recruited", f"card {card} was just taken from the Zone")
     if state.action == "noble":
         return [ev.CardDiscarded(p, card, *_card(state, card))], False, None
-    final = [c for c in state.assembly(p) if c != card] if _last_turn(state) else None
+    final = ([c for c in state.hands[p] if c != card], state.rallied[p]) if _last_turn(state) else None
     return [ev.CardDiscarded(p, card, *_card(state, card))], True, final
 
 
@@ -261,14 +279,15 @@ def _take(state: State, command: Command, chance: Chance) -> Decision:
         if card not in _takeable(state):
             raise IllegalCommand("take_from_zone", f"card {card} cannot be taken from the Zone this turn")
     done = state.takes_left == 1
-    final = state.assembly(p) + [card] if done and _last_turn(state) else None
+    final = (state.hands[p] + [card], state.rallied[p]) if done and _last_turn(state) else None
     return [ev.CardRecruited(p, card, *_card(state, card), source)], done, final
 
 
 def _pass(state: State, command: Command, chance: Chance) -> Decision:
     if legal_commands(state, command.player) != [command]:
         raise IllegalCommand("pass_only_when_stuck", "passing is allowed only when no card can be drawn")
-    final = state.assembly(command.player) if _last_turn(state) else None
+    p = command.player
+    final = (state.hands[p], state.rallied[p]) if _last_turn(state) else None
     return [ev.TurnTaken(command.player, "pass")], True, final
 
 

@@ -2,7 +2,11 @@
 
 Ministers stand for any value of their parity, so a window of values is
 reachable when its missing odd and even values do not outnumber the odd and
-even Ministers. With the ruleset switch `minister.printed_one_in_run`, an even
+even Ministers. Which values a Minister may take is the ruleset switch
+`minister.run_values` (`run_frame`): the printed values only, any number from
+0 (a run 5..10 extended by an odd Minister as 11), or any integer; below 0 the
+values are shifted up by an even amount so every function here works on
+values from 0 (parities unchanged). With the ruleset switch `minister.printed_one_in_run`, an even
 Minister may also stand as its printed 1 (the seed's "may change"): `best_run`
 and `run_length` then also try one even Minister fixed on the value 1.
 Merchant-Ministers (when the ruleset lets them earn the Merchant bonus) are
@@ -13,6 +17,7 @@ small hashable keys, so a game's many evaluations reuse them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import accumulate
 
@@ -20,6 +25,20 @@ from engine.caprices.cards import Rules
 
 Window = tuple[int, int, int, int]
 """(first value, length, missing odd values, missing even values)."""
+
+
+def run_frame(rules: Rules, present: Iterable[int], ministers: int) -> tuple[int, int]:
+    """(shift, top): values are moved up by `shift` (even, so parities hold) and runs use the values 0..top.
+
+    `printed`: the printed values (0..the deck's highest); `natural`: any
+    number from 0, so at most one value per Minister above the highest held
+    one; `integer`: also one value per Minister below 0, hence the shift.
+    """
+    high = max(present, default=-1)
+    if rules.run_values == "printed":
+        return 0, max(rules.top_value, high, 0)
+    shift = ministers + ministers % 2 if rules.run_values == "integer" else 0
+    return shift, max(high + shift + ministers, 0)
 
 
 @lru_cache(maxsize=100_000)
@@ -59,11 +78,14 @@ def longest_run(present: frozenset[int], top: int, odd: int, even: int) -> int:
     return best
 
 
-def run_length(rules: Rules, present: frozenset[int], top: int, odd: int, even: int) -> int:
-    """`longest_run`, with an even Minister also able to stand as its printed 1 when the ruleset says so."""
+def run_length(rules: Rules, present: frozenset[int], top: int, odd: int, even: int, one: int = 1) -> int:
+    """`longest_run`, with an even Minister also able to stand as its printed 1 when the ruleset says so.
+
+    `one` is where the value 1 lies in the (shifted) frame of `present` (`run_frame`).
+    """
     best = longest_run(present, top, odd, even)
-    if rules.printed_one_in_run and even and 1 not in present:
-        best = max(best, longest_run(present | {1}, top, odd, even - 1))
+    if rules.printed_one_in_run and even and one not in present:
+        best = max(best, longest_run(present | {one}, top, odd, even - 1))
     return best
 
 
@@ -74,7 +96,7 @@ OnOne = str | None
 @lru_cache(maxsize=200_000)
 def best_run(
     rules: Rules, present: frozenset[int], merchants: frozenset[int], top: int,
-    odd: int, even: int, merchant_odd: int, merchant_even: int,
+    odd: int, even: int, merchant_odd: int, merchant_even: int, one: int = 1,
 ) -> tuple[int, int, Window | None, OnOne]:
     """(run points, Merchants counted in the run, window, even Minister on 1) paying the most; longer runs win ties.
 
@@ -83,17 +105,18 @@ def best_run(
     a 1 not held by a Merchant) is scored as that value held, with one even
     Minister fewer; the best case wins (ties keep the earlier case). Every
     assignment of Ministers to values falls in one case, so this stays exact.
+    `one` is where the value 1 lies in the frame of `present` (`run_frame`).
     """
     best: tuple[int, int, Window | None, OnOne] = (
         *_parity_run(rules, present, merchants, top, odd, even, merchant_odd, merchant_even), None)
     if not (rules.printed_one_in_run and even):
         return best
-    with_one = present | {1}
+    with_one = present | {one}
     cases: list[tuple[frozenset[int], int, OnOne]] = []
-    if 1 not in present and even > merchant_even:
+    if one not in present and even > merchant_even:
         cases.append((merchants, merchant_even, "plain"))
-    if merchant_even and not (1 in present and 1 in merchants):
-        cases.append((merchants | {1}, merchant_even - 1, "merchant"))
+    if merchant_even and not (one in present and one in merchants):
+        cases.append((merchants | {one}, merchant_even - 1, "merchant"))
     bonus = rules.merchant_bonus
     for case_merchants, case_merchant_even, on_one in cases:
         run, in_run, window = _parity_run(rules, with_one, case_merchants, top, odd, even - 1,

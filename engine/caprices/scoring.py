@@ -26,10 +26,13 @@ from engine.caprices.cards import (
     compile_rules,
 )
 from engine.caprices.choices import (
+    MINISTER_TARGET,
     Assembly,
     Choice,
     MinisterCombo,
     classify_caprices,
+    inert_targets,
+    knight_run_key,
     knight_targets,
     minister_combos,
     minister_options,
@@ -60,6 +63,9 @@ class Breakdown:
     largest_family: int
     knight_target: str | None
     minister_choices: tuple[tuple[str, str, int | None], ...]
+    """Each Minister's (printed kind, final caste, run value); a Minister the Knight transformed ends 'knight'."""
+    knight_took_minister: bool = False
+    """The Knight transformed a Minister turned Artisan/Merchant/Bourgeoise (`knight.takes_transformed_minister`)."""
 
     @property
     def total_value(self) -> int:
@@ -80,16 +86,22 @@ def standard_rules() -> Rules:
 
 def score_assembly(
     cards: Iterable[Card], caprices: Sequence[tuple[str, int]] = (), ruleset: Ruleset | Rules | None = None,
+    rallied: Iterable[Card] = (),
 ) -> Breakdown:
-    """The best score of an assembly of (caste, value) cards with the given non-common Caprices in play."""
+    """The best score of an assembly of (caste, value) cards with the given non-common Caprices in play.
+
+    `cards` are the hand and `rallied` the cards in front of the player: both
+    score; the Knight transforms a card from the hand (a rallied one too only
+    when the ruleset's `knight.takes_rallied` says so).
+    """
     rules = _rules(ruleset)
-    key = (tuple(sorted(cards)), tuple(caprices))
+    key = (tuple(sorted(cards)), tuple(caprices), tuple(sorted(rallied)))
     cached = rules.score_cache.get(key)
     if cached is None:
-        _check(key[0], key[1], rules)
+        _check(key[0] + key[2], key[1], rules)
         if len(rules.score_cache) >= _CACHE_LIMIT:
             rules.score_cache.clear()
-        cached = rules.score_cache[key] = _best(key[0], key[1], rules)
+        cached = rules.score_cache[key] = _best(key[0], key[1], rules, key[2])
     return cached
 
 
@@ -110,14 +122,16 @@ def _check(cards: tuple[Card, ...], caprices: tuple[tuple[str, int], ...], rules
             raise ValueError(f"unknown Caprice {cid!r} in ruleset {rules.name}; known: {', '.join(rules.caprices)}")
 
 
-def _best(cards: tuple[Card, ...], caprices: tuple[tuple[str, int], ...], rules: Rules) -> Breakdown:
+def _best(
+    cards: tuple[Card, ...], caprices: tuple[tuple[str, int], ...], rules: Rules, rallied: tuple[Card, ...] = (),
+) -> Breakdown:
     """The best choice for an assembly, spelled out."""
-    asm, _, choice = _search(cards, caprices, rules)
+    asm, _, choice = _search(cards, caprices, rules, rallied)
     return _breakdown(asm, choice, caprices)
 
 
 def _search(
-    cards: tuple[Card, ...], caprices: tuple[tuple[str, int], ...], rules: Rules,
+    cards: tuple[Card, ...], caprices: tuple[tuple[str, int], ...], rules: Rules, rallied: tuple[Card, ...] = (),
 ) -> tuple[Assembly, int, Choice]:
     """The assembly's facts, its best total and the first choice (in enumeration order) reaching it.
 
@@ -133,7 +147,7 @@ def _search(
     first choice reaching it). Choices with equal caste counts (e.g. the Knight
     taking one Merchant or another) share their Caprice points.
     """
-    asm = Assembly(cards, rules)
+    asm = Assembly(cards, rules, rallied)
     if asm.printed["minister_odd"] or asm.printed["minister_even"]:
         sure, tests, watched = classify_caprices(asm, caprices)
     else:  # at most a Knight's few targets: testing them all is cheaper than classifying
@@ -185,7 +199,7 @@ def _options(asm: Assembly, watched: frozenset[str] | None) -> list[Option]:
 
     Family points change only for the castes a choice touches, so a Knight
     target is scored as a delta on its Minister choice; the run changes only
-    when the Knight takes a Merchant. Interchangeable castes (`_inert`) are
+    when the Knight takes a Merchant (printed, or a Minister-Merchant). Interchangeable castes (`_inert`) are
     enumerated once. No caste counts are built here: the few choices whose
     Caprices get tested build theirs (`_choice_counts`).
     """
@@ -193,7 +207,7 @@ def _options(asm: Assembly, watched: frozenset[str] | None) -> list[Option]:
     family, merchant_bonus = rules.caste_family, rules.merchant_bonus
     base = asm.base_counts
     base_unity = sum(family[c][n] for c, n in base.items())
-    targets = knight_targets(asm, watched)
+    inert: dict[str, bool] | None = None  # worked out on the first choice that has a Knight
     out: list[Option] = []
     runs: dict[tuple[object, ...], int] = {}
     odd, even = (minister_options(asm, m, watched) for m in MINISTERS)
@@ -205,7 +219,7 @@ def _options(asm: Assembly, watched: frozenset[str] | None) -> list[Option]:
         run_key = combo.run_key
         plain_run = runs.get(run_key, -1)
         if plain_run < 0:
-            run, in_run, _, _ = best_run(rules, asm.present, asm.merchant_values, asm.top, *run_key)
+            run, in_run, _, _ = best_run(rules, asm.present, asm.merchant_values, asm.top, *run_key, asm.one)
             plain_run = runs[run_key] = run + in_run * merchant_bonus
         out.append((asm.card_points + plain_run + unity, len(out), None, combo))
         if not (asm.printed["knight"] or combo.makes_knight):
@@ -213,7 +227,9 @@ def _options(asm: Assembly, watched: frozenset[str] | None) -> list[Option]:
         added = combo.added_counts
         knights = base.get("knight", 0) + added.get("knight", 0)
         knight_gain = family["knight"][knights + 1] - family["knight"][knights]
-        for target in targets:
+        if inert is None:
+            inert = inert_targets(asm, watched)
+        for target in knight_targets(asm, combo, inert):
             caste = target[0]
             n = base.get(caste, 0) + added.get(caste, 0)
             total = asm.card_points + unity + knight_gain + family[caste][n - 1] - family[caste][n]
@@ -222,7 +238,8 @@ def _options(asm: Assembly, watched: frozenset[str] | None) -> list[Option]:
                 merchant_run = runs.get(merchant_key, -1)
                 if merchant_run < 0:
                     merchants = asm.merchants_after(target)
-                    run, in_run, _, _ = best_run(rules, asm.present, merchants, asm.top, *run_key)
+                    key = knight_run_key(combo, target)
+                    run, in_run, _, _ = best_run(rules, asm.present, merchants, asm.top, *key, asm.one)
                     merchant_run = runs[merchant_key] = run + in_run * merchant_bonus
                 total += merchant_run
             else:
@@ -252,7 +269,7 @@ def _caprice_points(
     run_key = (combo.run_odd, combo.run_even)
     facts = facts_by_run.get(run_key)
     if facts is None:
-        longest = run_length(asm.rules, asm.present, asm.top, combo.run_odd, combo.run_even)
+        longest = run_length(asm.rules, asm.present, asm.top, combo.run_odd, combo.run_even, asm.one)
         facts = facts_by_run[run_key] = AssemblyFacts(asm.values, asm.card_points, longest)
     points = 0
     for test, bonus in tests:
@@ -265,12 +282,14 @@ def _breakdown(asm: Assembly, choice: Choice, caprices: tuple[tuple[str, int], .
     knight, castes = choice
     rules = asm.rules
     counts = _final_counts(asm, knight, castes)
+    castes, took_minister = _knight_on_minister(asm, knight, castes)
     run_odd, run_even, merchant_odd, merchant_even = run_ministers(rules, castes)
     merchants = asm.merchants_after(knight)
     order, in_run, window, on_one = best_run(rules, asm.present, merchants, asm.top,
-                                             run_odd, run_even, merchant_odd, merchant_even)
+                                             run_odd, run_even, merchant_odd, merchant_even, asm.one)
     unity, largest = _unity(rules, counts)
-    facts = AssemblyFacts(asm.values, asm.card_points, run_length(rules, asm.present, asm.top, run_odd, run_even))
+    longest = run_length(rules, asm.present, asm.top, run_odd, run_even, asm.one)
+    facts = AssemblyFacts(asm.values, asm.card_points, longest)
     met = {cid: bonus if rules.caprices[cid].test(counts, facts) else 0 for cid, bonus in caprices}
     merchant_points = in_run * rules.merchant_bonus
     caprice_points = sum(met.values())
@@ -281,7 +300,24 @@ def _breakdown(asm: Assembly, choice: Choice, caprices: tuple[tuple[str, int], .
         largest_family=largest,
         knight_target=knight[0] if knight else None,
         minister_choices=_minister_values(asm, castes, window, merchants, on_one),
+        knight_took_minister=took_minister,
     )
+
+
+def _knight_on_minister(
+    asm: Assembly, knight: Card | None, castes: tuple[tuple[str, str], ...],
+) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """The Ministers' final castes once the Knight has transformed one of them (if it did), and whether it did.
+
+    A printed card is preferred when one of the caste is takeable (the counts are the same either way).
+    """
+    if knight is None or (knight[1] >= 0 and knight[0] in asm.knight_castes):
+        return castes, False
+    kinds = [kind for kind, value in MINISTER_TARGET.items() if value == knight[1]] or list(MINISTERS)
+    for i, (printed, caste) in enumerate(castes):
+        if caste == knight[0] and printed in kinds:
+            return castes[:i] + ((printed, "knight"),) + castes[i + 1:], True
+    raise AssertionError(f"Knight target {knight} matches no card")  # pragma: no cover - the search never picks one
 
 
 def _final_counts(asm: Assembly, knight: Card | None, castes: tuple[tuple[str, str], ...]) -> dict[str, int]:
@@ -315,13 +351,14 @@ def _minister_values(
     """Each Minister's (printed, final caste, run value): Merchant-Ministers take free slots first.
 
     `on_one` (from `best_run`): an even Minister of that kind stands as its printed 1, which no odd one takes.
+    Values are worked out in the run frame and reported as printed numbers.
     """
     if window is None:
         return tuple((p, c, None) for p, c in castes)
     start, length = window[0], window[1]
     slots = range(start, start + length)
     rules = asm.rules
-    one = 1 if on_one is not None and 1 in slots else None
+    one = asm.one if on_one is not None and asm.one in slots else None
     out = []
     for printed in MINISTERS:
         parity = 1 if printed == "minister_odd" else 0
@@ -345,7 +382,7 @@ def _minister_values(
                 one_left = False
             else:
                 out.append((printed, caste, missing.pop(0) if missing and can_run else None))
-    return tuple(out)
+    return tuple((p, c, None if v is None else v - asm.shift) for p, c, v in out)
 
 
 __all__ = ["Breakdown", "COMMON_CAPRICES", "ORDER_ID", "UNITY_ID", "score_assembly", "standard_rules"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.caprices.cards import Rules
 from engine.core.events import Event
@@ -26,12 +26,22 @@ class State:
         "rules", "num_players", "round", "turn", "clock_ms", "pile", "row_left", "hands", "rallied", "zone",
         "revealed", "favour", "current", "phase",
         "turns_in_round", "action", "just_taken", "takes_left", "turn_discards", "artisans_rallied", "final_scores",
-        "scoring_events",
+        "scoring_events", "deals", "deal", "deal_first", "used_caprices", "deal_scores",
     )
 
-    def __init__(self, rules: Rules, num_players: int) -> None:
+    def __init__(self, rules: Rules, num_players: int, deals: int = 1) -> None:
         self.rules = rules
         self.num_players = num_players
+        self.deals = deals
+        """Games in the match: 1, or the Joust's `joust.deals` (game `caprices-joust`)."""
+        self.deal = 0
+        """The game of the match being played (0-based); `round` counts the rounds of the whole match."""
+        self.deal_first = 0
+        """Who held the Royal Favour in the first round of this game."""
+        self.used_caprices: list[str] = []
+        """Face-down Caprices turned up by every game of the match so far."""
+        self.deal_scores: list[Any] = []
+        """The `deal_scored` events of the match's finished games (Joust)."""
         self.round = self.turn = 0
         self.clock_ms = 0  # unused by this turn-based game; the core driver copies it into each event's envelope
         # cards nobody has seen: the draw pile and the face-down row, in no order (sorted). Which one
@@ -66,7 +76,12 @@ class State:
         new.revealed = list(self.revealed)
         new.artisans_rallied, new.final_scores = list(self.artisans_rallied), list(self.final_scores)
         new.scoring_events = list(self.scoring_events)
+        new.used_caprices, new.deal_scores = list(self.used_caprices), list(self.deal_scores)
         return new
+
+    def deal_round(self) -> int:
+        """The round within the current game (1-based once it started)."""
+        return self.round - self.deal * self.rules.rounds
 
     def pile_size(self) -> int:
         """Cards left in the draw pile."""
@@ -76,14 +91,16 @@ class State:
         """Face-down Caprices turned up so far."""
         return sum(1 for _, slot, _ in self.revealed if slot > 0)
 
-    def unrevealed_caprices(self) -> list[str]:
-        """The non-common Caprices not yet face up (one of them turns up next)."""
-        seen = {cid for cid, _, _ in self.revealed}
-        return [cid for cid in self.rules.caprices if cid not in seen]
+    def unrevealed_caprices(self, new_deal: bool = False) -> list[str]:
+        """The non-common Caprices that may turn up next: not face up in this game and, unless the Joust
+        reuses them (`joust.reuse_caprices`), not shown by an earlier game of the match.
 
-    def assembly(self, player: int) -> list[int]:
-        """A player's hand and rallied cards (what is scored)."""
-        return self.hands[player] + self.rallied[player]
+        `new_deal`: for the next game of a Joust, decided while the state still shows the last game.
+        """
+        seen = set() if new_deal else {cid for cid, _, _ in self.revealed}
+        if not self.rules.joust_reuse_caprices:
+            seen.update(self.used_caprices)
+        return [cid for cid in self.rules.caprices if cid not in seen]
 
     def caprices_in_play(self) -> tuple[tuple[str, int], ...]:
         """The revealed non-common Caprices with their bonus."""
@@ -100,6 +117,7 @@ class State:
             repr(self.rallied), repr(self.zone), self.row_left, repr(self.revealed), self.favour, self.current,
             self.phase, self.turns_in_round, self.action, self.just_taken, self.takes_left, repr(self.turn_discards),
             repr(self.artisans_rallied), repr(self.final_scores), repr(self.scoring_events),
+            self.deals, self.deal, self.deal_first, repr(self.used_caprices), repr(self.deal_scores),
         )
 
 
@@ -120,6 +138,10 @@ class View(NamedTuple):
     action: str
     just_taken: int | None
     takes_left: int
+    deal: int
+    """The game of the match (0 unless a Joust)."""
+    match_scores: tuple[int, ...]
+    """Each player's total over the match's finished games (Joust; empty otherwise)."""
 
 
 def view_of(state: State, player: int) -> View:
@@ -130,8 +152,17 @@ def view_of(state: State, player: int) -> View:
         tuple(state.revealed), tuple(map(len, state.hands)), len(state.pile) - state.row_left,
         state.row_left,
         state.round, state.phase if mine else BETWEEN, state.action,
-        state.just_taken if mine else None, state.takes_left,
+        state.just_taken if mine else None, state.takes_left, state.deal, _match_scores(state),
     ))
+
+
+def _match_scores(state: State) -> tuple[int, ...]:
+    if not state.deal_scores:
+        return ()
+    totals = [0] * state.num_players
+    for scored in state.deal_scores:
+        totals[scored.player] += scored.score
+    return tuple(totals)
 
 
 _new_tuple = tuple.__new__

@@ -50,9 +50,10 @@ def test_final_scores_are_the_exact_scores_of_the_final_assemblies() -> None:
     state, events = run(11)
     in_play = state.caprices_in_play()
     for e in (e for e in events if e.TYPE == "player_scored"):
-        cards = [state.rules.deck[c] for c in state.assembly(e.player)]
-        assert e.score == score_assembly(cards, in_play, state.rules).total
-        assert len(cards) == 7 + len(state.rallied[e.player])
+        hand = [state.rules.deck[c] for c in state.hands[e.player]]
+        rallied = [state.rules.deck[c] for c in state.rallied[e.player]]
+        assert e.score == score_assembly(hand, in_play, state.rules, rallied).total
+        assert len(hand) == 7
 
 
 def test_same_seed_same_log_and_different_seed_differs() -> None:

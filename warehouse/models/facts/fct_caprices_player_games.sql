@@ -5,7 +5,7 @@ with events as materialized (
 
     -- one scan of the lake for the event types this model reads
     select * from stg_caprices__events
-    where event_type in ('player_scored', 'turn_taken', 'card_recruited', 'caprice_met')
+    where event_type in ('player_scored', 'turn_taken', 'card_recruited', 'caprice_met', 'round_started')
 
 ),
 
@@ -28,6 +28,16 @@ scored as (
 
 ),
 
+starts as (
+
+    -- who held the Royal Favour in round 1 (seat 0, or the King aid dealt at random: players.first)
+    select run_id, game_id, min_by(player, seq) as first_player
+    from events
+    where event_type = 'round_started'
+    group by run_id, game_id
+
+),
+
 activity as (
 
     select
@@ -41,7 +51,7 @@ activity as (
         count(*) filter (where event_type = 'card_recruited' and card_source = 'zone') as cards_from_zone,
         count(*) filter (where event_type = 'caprice_met' and slot > 0) as caprices_met
     from events
-    where event_type <> 'player_scored'
+    where event_type not in ('player_scored', 'round_started')
     group by run_id, game_id, player
 
 ),
@@ -50,6 +60,9 @@ final as (
 
     select
         player_games.*,
+        starts.first_player,
+        (player_games.seat - starts.first_player + player_games.num_players) % player_games.num_players
+            as turn_position,
         scored.card_points,
         scored.order_points,
         scored.merchant_points,
@@ -71,6 +84,7 @@ final as (
         coalesce(activity.caprices_met, 0) as caprices_met
     from player_games
     inner join scored using (run_id, game_id, seat)
+    inner join starts using (run_id, game_id)
     left join activity using (run_id, game_id, seat)
 
 )

@@ -1,0 +1,43 @@
+-- grain: one row per player count and turn position (0 = the first player)
+-- The first-player edge by turn position rather than by seat: the same as
+-- met_seat_advantage when seat 0 always starts (players.first = "seat0"),
+-- and the only one that shows it when the King aid is dealt at random.
+-- Uniform line-ups only, as for met_seat_advantage; Wilson 95% interval on
+-- the summed win shares, flagged when it excludes the fair share 1/P.
+-- game: caprices
+-- depends: fct_caprices_player_games
+with player_games as (
+
+    select * from fct_caprices_player_games
+    where not is_mixed_lineup
+
+),
+
+by_position as (
+
+    select
+        num_players,
+        turn_position,
+        count(*) as n,
+        sum(win_share) as wins,
+        count(*) filter (where first_player <> 0) as random_starts
+    from player_games
+    group by num_players, turn_position
+
+),
+
+final as (
+
+    select
+        num_players,
+        turn_position,
+        n,
+        wins,
+        unnest(win_rate_vs_fair_share(wins, n, 1.0 / num_players)),
+        random_starts
+    from by_position
+
+)
+
+select * from final
+order by num_players, turn_position
