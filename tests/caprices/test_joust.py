@@ -43,11 +43,11 @@ def test_a_match_is_four_games_with_sixteen_different_caprices_and_totalled_scor
     final, events = _match(STANDARD, 5)
     deals = _by_deal(events)
     assert [d[0].deal for d in deals] == [0, 1, 2, 3]  # type: ignore[attr-defined]
-    drawn = [cid for e in events if isinstance(e, ev.CapricesDrawn) for cid in e.caprice_ids]
+    drawn = [e.caprice_id for e in events if isinstance(e, ev.CapriceRevealed) and e.slot > 0]
     assert len(drawn) == len(set(drawn)) == 16
     for deal in deals:  # each game is a whole game: 6 rounds, its own scoring, within the single game's bounds
         types = Counter(e.TYPE for e in deal)
-        assert types["round_started"] == 6 and types["deal_scored"] == 4 and types["deck_shuffled"] == 1
+        assert types["round_started"] == 6 and types["deal_scored"] == 4 and types["hand_dealt"] == 4
         assert len(deal) <= GAME.facts.max_events
     scored = [e for e in events if isinstance(e, ev.PlayerScored)]
     games = [e for e in events if isinstance(e, ev.DealScored)]
@@ -97,7 +97,7 @@ def test_reusing_the_caprices_lets_a_caprice_return(tmp_path: Path) -> None:
     repeats = 0
     for seed in range(6):
         _, events = _match(reuse, seed, players=2)
-        drawn = [cid for e in events if isinstance(e, ev.CapricesDrawn) for cid in e.caprice_ids]
+        drawn = [e.caprice_id for e in events if isinstance(e, ev.CapriceRevealed) and e.slot > 0]
         repeats += len(drawn) - len(set(drawn))
     assert repeats > 0  # 16 draws from 19 with replacement between games: a repeat is near certain
 
