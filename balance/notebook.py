@@ -72,3 +72,28 @@ def seat_chart(seats: pd.DataFrame) -> str:
         for r in seats[seats.flagged].itertuples()
     )
     return f"Seats beyond noise: {flagged or 'none; every seat interval contains the fair share'}."
+
+
+MIN_RECORDED_N = 30
+"""Below this many recorded player-games (or a Wilson interval wider than ±15 points) a
+recorded rate is shown but not compared: too few playtests to conclude anything."""
+
+
+def beside(frame: pd.DataFrame, keys: list[str], rate: str, lo: str, hi: str) -> pd.DataFrame:
+    """Recorded rates beside the simulated ones, one row per `keys`, with a verdict per row.
+
+    `frame` holds rows of both sources (a `source` column, `n`, the rate and
+    its interval). The verdict is *too few recorded games* when the recorded n
+    is under MIN_RECORDED_N or its interval is wider than ±15 points, else
+    whether the simulated rate lies outside the recorded interval (*beyond noise*).
+    """
+    sim = frame[frame.source == "simulated"].set_index(keys)[["n", rate, lo, hi]]
+    rec = frame[frame.source == "recorded"].set_index(keys)[["n", rate, lo, hi]]
+    both = rec.merge(sim, left_index=True, right_index=True, how="left", suffixes=("_recorded", "_simulated"))
+    small = (both["n_recorded"] < MIN_RECORDED_N) | (both[f"{hi}_recorded"] - both[f"{lo}_recorded"] > 0.30)
+    outside = (both[f"{rate}_simulated"] < both[f"{lo}_recorded"]) | (both[f"{rate}_simulated"] > both[f"{hi}_recorded"])
+    both["verdict"] = [
+        "too few recorded games" if is_small else ("no simulated games" if pd.isna(sim_rate) else noise_word(out))
+        for is_small, out, sim_rate in zip(small, outside, both[f"{rate}_simulated"])
+    ]
+    return both.reset_index()

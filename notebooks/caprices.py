@@ -25,7 +25,7 @@ warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); rep
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
-from balance.notebook import errors, open_warehouse, pct, seat_chart
+from balance.notebook import MIN_RECORDED_N, beside, errors, open_warehouse, pct, seat_chart
 
 q = open_warehouse(warehouse)
 
@@ -38,7 +38,7 @@ q = open_warehouse(warehouse)
 sample = q("""
     select num_players, count(*) as games, count(distinct run_id) as runs,
            string_agg(distinct lineup, ', ' order by lineup) as lineups
-    from fct_games where game = 'caprices' group by num_players order by num_players
+    from fct_games where source = 'simulated' and game = 'caprices' group by num_players order by num_players
 """)
 display(sample)
 runs = q("select run_id, ruleset, ruleset_digest, code_version from runs where game = 'caprices' order by run_id")
@@ -51,7 +51,7 @@ display(Markdown(f"**{sample.games.sum():,} games** in {len(runs)} run(s)."))
 # excludes it (that Caprice is easier or harder than a typical one, beyond noise).
 
 # %%
-hits = q("select * from met_caprice_hit_rate where dimension = 'overall' order by hit_rate")
+hits = q("select * from met_caprice_hit_rate where source = 'simulated' and dimension = 'overall' order by hit_rate")
 fig, ax = plt.subplots(figsize=(8, 0.32 * len(hits) + 1.5))
 colors = ["tab:red" if f else ("tab:gray" if c else "tab:blue") for f, c in zip(hits.flagged, hits.is_common)]
 ax.barh(hits.caprice_id, hits.hit_rate, xerr=errors(hits, "hit_rate", "hit_lo", "hit_hi"), color=colors, capsize=2)
@@ -78,7 +78,8 @@ display(hits[["caprice_id", "n", "hit_rate", "hit_lo", "hit_hi", "points_mean", 
 # face-down rate at that player count beyond noise.
 
 # %%
-slots = q("select * from met_caprice_slot_hit_rate where num_players <> 'all' order by num_players, slot")
+slots = q("select * from met_caprice_slot_hit_rate where source = 'simulated' and num_players <> 'all' "
+          "order by num_players, slot")
 fig, axes = plt.subplots(1, 2, figsize=(11, 3.8))
 labels = list(dict.fromkeys(slots.slot_label))
 counts = list(dict.fromkeys(slots.num_players))
@@ -108,7 +109,7 @@ display(Markdown(
 # masquerade as a seat effect; seats also rotate across games.
 
 # %%
-seats = q("select * from met_seat_advantage where game = 'caprices' order by num_players, seat")
+seats = q("select * from met_seat_advantage where source = 'simulated' and game = 'caprices' order by num_players, seat")
 display(Markdown(seat_chart(seats)))
 order = q("select *, turn_position as seat from met_caprices_turn_order order by num_players, turn_position")
 if order.random_starts.sum():  # the King aid dealt at random: seats no longer tell who started
@@ -142,7 +143,7 @@ display(Markdown(
 
 # %%
 winning = q("select * from met_caprices_winning_score order by num_players")
-finals = q("""select num_players, score from fct_caprices_player_games""")
+finals = q("""select num_players, score from fct_caprices_player_games where source = 'simulated'""")
 fig, ax = plt.subplots(figsize=(8, 3.5))
 for count, part in finals.groupby("num_players"):
     ax.hist(part.score, bins=40, histtype="step", density=True, label=f"{count} players")
@@ -179,7 +180,7 @@ plt.show()
 # Win rate by agent type in mixed line-ups only, against the fair share 1/P.
 
 # %%
-agents = q("select * from met_agent_win_rate where game = 'caprices' order by num_players, agent")
+agents = q("select * from met_agent_win_rate where source = 'simulated' and game = 'caprices' order by num_players, agent")
 if len(agents):
     display(agents[["num_players", "agent", "n", "win_rate", "win_lo", "win_hi", "reference", "flagged"]].round(3))
 else:
@@ -236,3 +237,40 @@ else:
             f"{r.agent}: {pct(r.game_win_rate)} of games, {pct(r.match_win_rate)} of matches "
             f"(gain {r.gain:+.3f}, {'beyond' if r.flagged else 'within'} noise)"
             for r in pooled.itertuples()) + "."))
+
+
+
+# %% [markdown]
+# ## Recorded playtests beside the simulations
+# Games people played at a real table (`balance ingest`), compared with the agents'
+# games: Caprice hit rates and seat win rates by source, each with n and its 95%
+# Wilson interval. A recorded rate is compared only from n = 30 player-games and an
+# interval narrower than ±15 points; below that it says *too few recorded games*.
+
+# %%
+recorded = q("select count(*) as games, count(distinct run_id) as runs from fct_games "
+             "where game = 'caprices' and source = 'recorded'").iloc[0]
+if recorded.games == 0:
+    display(Markdown("No recorded games yet: record a playtest with `balance record` or write one "
+                     "(docs/recorded-games.md) and load it with `balance ingest`."))
+else:
+    hits = q("""select source, caprice_id, n, hit_rate, hit_lo, hit_hi from met_caprice_hit_rate
+                where dimension = 'overall' and not is_common""")
+    caprice_rows = beside(hits, ["caprice_id"], "hit_rate", "hit_lo", "hit_hi")
+    display(caprice_rows.round(3))
+    by_agent = q("""select source, caprice_id, level as agent, n, hit_rate from met_caprice_hit_rate
+                    where dimension = 'agent' and not is_common""")
+    display(by_agent.pivot_table(index="caprice_id", columns=["source", "agent"], values="hit_rate").round(3))
+    seat_rows = beside(q("select * from met_seat_advantage where game = 'caprices'"),
+                       ["num_players", "seat"], "win_rate", "win_lo", "win_hi")
+    display(seat_rows.round(3))
+    compared = caprice_rows[caprice_rows.verdict != "too few recorded games"]
+    display(Markdown(
+        f"**{recorded.games:,} recorded games** in {recorded.runs} run(s). "
+        + (f"{len(compared)} Caprice(s) have enough recorded games to compare; beyond noise: "
+           + (", ".join(compared[compared.verdict == "beyond noise"].caprice_id) or "none") + "."
+           if len(compared) else
+           f"Too few recorded games to conclude anything yet (each rate needs n ≥ {MIN_RECORDED_N} "
+           "player-games and an interval narrower than ±15 points).")
+    ))
+

@@ -28,7 +28,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from IPython.display import Markdown, display
 
-from balance.notebook import errors, open_warehouse, pct, seat_chart
+from balance.notebook import beside, errors, open_warehouse, pct, seat_chart
 
 q = open_warehouse(warehouse)
 
@@ -46,7 +46,7 @@ def has_table(name: str) -> bool:
 sample = q("""
     select ruleset, num_players, count(distinct run_id || ':' || game_id) as games, count(distinct run_id) as runs,
            string_agg(distinct agent, ', ' order by agent) as agents
-    from fct_gardens_player_games group by ruleset, num_players order by ruleset, num_players
+    from fct_gardens_player_games where source = 'simulated' group by ruleset, num_players order by ruleset, num_players
 """)
 display(sample)
 rulesets = list(sample.ruleset.unique())
@@ -259,7 +259,7 @@ display(lost.round(3))
 # %%
 rounds = q("select * from met_gardens_activity where measure = 'rounds' and agent = 'all' and num_players <> 'all'")
 display(rounds[["ruleset", "num_players", "n", "mean", "lo", "hi"]].rename(columns={"mean": "rounds_mean"}).round(2))
-seats = q("select * from met_seat_advantage where game = 'gardens' order by num_players, seat")
+seats = q("select * from met_seat_advantage where source = 'simulated' and game = 'gardens' order by num_players, seat")
 display(Markdown(seat_chart(seats) + " (Both rulesets pooled.)"))
 
 # %% [markdown]
@@ -304,8 +304,27 @@ else:
 # Win rate by agent type in mixed line-ups only, against the fair share 1/P.
 
 # %%
-agents = q("select * from met_agent_win_rate where game = 'gardens' order by num_players, agent")
+agents = q("select * from met_agent_win_rate where source = 'simulated' and game = 'gardens' order by num_players, agent")
 if len(agents):
     display(agents[["num_players", "agent", "n", "win_rate", "win_lo", "win_hi", "reference", "flagged"]].round(3))
 else:
     display(Markdown("No mixed line-ups in this warehouse."))
+
+
+# %% [markdown]
+# ## Recorded playtests beside the simulations
+# Seat win rates of games people played at a real table (`balance ingest`) beside the
+# agents', each with n and its 95% Wilson interval; a recorded rate is compared only
+# from n = 30 player-games and an interval narrower than ±15 points.
+
+# %%
+recorded = q("select count(*) as games from fct_games where game = 'gardens' and source = 'recorded'").iloc[0]
+if recorded.games == 0:
+    display(Markdown("No recorded games yet: load playtests with `balance ingest` (docs/recorded-games.md)."))
+else:
+    seat_rows = beside(q("select * from met_seat_advantage where game = 'gardens'"),
+                       ["num_players", "seat"], "win_rate", "win_lo", "win_hi")
+    display(seat_rows.round(3))
+    display(Markdown(f"**{recorded.games:,} recorded games**; verdicts: "
+                     + ", ".join(f"{v} ({n})" for v, n in seat_rows.verdict.value_counts().items()) + "."))
+

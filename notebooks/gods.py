@@ -47,7 +47,7 @@ def flag_colors(flags: pd.Series) -> list:
 sample = q("""
     select num_players, count(*) as games, count(distinct run_id) as runs,
            string_agg(distinct array_to_string(list_sort(list_distinct(agents)), ' vs '), ', ') as match_ups
-    from fct_games where game = 'gods' group by num_players order by num_players
+    from fct_games where source = 'simulated' and game = 'gods' group by num_players order by num_players
 """)
 display(sample)
 runs = q("select run_id, ruleset, ruleset_digest, code_version from runs where game = 'gods' order by run_id")
@@ -230,7 +230,7 @@ ends = q("select * from met_gods_game_end order by num_players, end_reason")
 length = q("""
     select num_players, count(*) as n, avg(duration_ms) / 60000.0 as minutes_mean,
            stddev_samp(duration_ms) / 60000.0 as minutes_sd, avg(tiles_placed) as tiles_mean
-    from fct_gods_games group by num_players order by num_players
+    from fct_gods_games where source = 'simulated' group by num_players order by num_players
 """)
 length["minutes_lo"] = length.minutes_mean - 1.96 * length.minutes_sd.fillna(0) / length.n ** 0.5
 length["minutes_hi"] = length.minutes_mean + 1.96 * length.minutes_sd.fillna(0) / length.n ** 0.5
@@ -259,7 +259,7 @@ display(Markdown("\n".join(
 # 1/P dashed. In real time a seat only matters through tie-breaks and the deal.
 
 # %%
-seats = q("select * from met_seat_advantage where game = 'gods' order by num_players, seat")
+seats = q("select * from met_seat_advantage where source = 'simulated' and game = 'gods' order by num_players, seat")
 display(Markdown(seat_chart(seats)))
 
 # %% [markdown]
@@ -272,7 +272,7 @@ agents = q("""
     select array_to_string(list_sort(list_distinct(g.agents)), ' vs ') as matchup, p.num_players, p.agent,
            count(*) as n, sum(p.win_share) as wins, avg(p.score) as score_mean
     from fct_player_games as p inner join fct_games as g using (game, run_id, game_id)
-    where p.game = 'gods' and p.is_mixed_lineup
+    where p.game = 'gods' and p.is_mixed_lineup and p.source = 'simulated'
     group by all order by matchup, p.num_players, p.agent
 """)
 if len(agents):

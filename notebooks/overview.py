@@ -35,7 +35,7 @@ q = open_warehouse(warehouse)
 sample = q("""
     select game, num_players, count(*) as games, count(distinct run_id) as runs,
            count(distinct lineup) as lineups, sum(n_events) as events
-    from fct_games group by game, num_players order by game, num_players
+    from fct_games where source = 'simulated' group by game, num_players order by game, num_players
 """)
 display(sample)
 games = list(sample.game.unique())
@@ -46,7 +46,7 @@ games = list(sample.game.unique())
 # over uniform line-ups only (every seat the same agent type).
 
 # %%
-seats = q("select * from met_seat_advantage order by game, num_players, seat")
+seats = q("select * from met_seat_advantage where source = 'simulated' order by game, num_players, seat")
 panels = seats[["game", "num_players"]].drop_duplicates().values.tolist()
 cols = 4
 rows = (len(panels) + cols - 1) // cols
@@ -76,7 +76,7 @@ display(Markdown(
 # is in the 4 Gods report.
 
 # %%
-length = q("select * from met_game_length order by game, num_players")
+length = q("select * from met_game_length where source = 'simulated' order by game, num_players")
 fig, ax = plt.subplots(figsize=(8, 3.5))
 for game, part in length.groupby("game"):
     ax.errorbar(part.num_players, part.events_mean, yerr=errors(part, "events_mean", "events_lo", "events_hi"),
@@ -92,7 +92,7 @@ display(length[["game", "num_players", "n", "events_mean", "rounds_mean", "tie_r
 # Win rate by agent type in mixed line-ups, per game and player count.
 
 # %%
-agents = q("select * from met_agent_win_rate order by game, num_players, agent")
+agents = q("select * from met_agent_win_rate where source = 'simulated' order by game, num_players, agent")
 if len(agents):
     display(agents[["game", "num_players", "agent", "n", "win_rate", "win_lo", "win_hi", "reference", "flagged"]]
             .round(3))

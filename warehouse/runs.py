@@ -24,7 +24,7 @@ from engine.core.ruleset import Ruleset, load_ruleset
 RUNS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
     ("has_manifest", pa.bool_()), ("spec_json", pa.string()), ("code_version", pa.string()),
-    ("created_at", pa.string()), ("assumptions_from", pa.string()),
+    ("created_at", pa.string()), ("assumptions_from", pa.string()), ("source", pa.string()),
 ])
 ASSUMPTIONS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
@@ -119,6 +119,7 @@ def describe_run(lake: Path, seen: ObservedRun) -> tuple[dict[str, Any], list[di
         "code_version": _as_text(_pick(data, "code_version", "version", "git")),
         "created_at": _as_text(_pick(data, "created_at", "timings.finished_unix")),
         "assumptions_from": source,
+        "source": run_source(data),
     }
     assumptions = []
     if ruleset is not None:
@@ -129,6 +130,11 @@ def describe_run(lake: Path, seen: ObservedRun) -> tuple[dict[str, Any], list[di
                 "value": json.dumps(ruleset.values[key], ensure_ascii=False), "note": prov.note,
             })
     return row, assumptions
+
+
+def run_source(manifest: dict[str, Any]) -> str:
+    """`recorded` for games ingested from playtests (`balance ingest`), else `simulated`."""
+    return "recorded" if _pick(manifest, "extra.source") == "recorded" else "simulated"
 
 
 def _as_text(value: Any) -> str | None:

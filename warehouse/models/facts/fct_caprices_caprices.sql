@@ -12,7 +12,7 @@ with events as materialized (
 
 player_games as (
 
-    select run_id, game_id, seat, num_players, is_mixed_lineup, agent, win_share, won
+    select run_id, game_id, source, seat, num_players, is_mixed_lineup, agent, win_share, won
     from fct_player_games
     where game = 'caprices'
 
@@ -39,6 +39,7 @@ final as (
     select
         player_games.run_id,
         player_games.game_id,
+        player_games.source,
         player_games.num_players,
         player_games.is_mixed_lineup,
         player_games.seat,

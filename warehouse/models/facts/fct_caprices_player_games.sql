@@ -11,7 +11,7 @@ with events as materialized (
 
 player_games as (
 
-    select run_id, game_id, seat, num_players, is_mixed_lineup, agent, score, rank, win_share, won
+    select run_id, game_id, source, seat, num_players, is_mixed_lineup, agent, score, rank, win_share, won
     from fct_player_games
     where game = 'caprices'
 

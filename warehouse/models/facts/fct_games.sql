@@ -1,5 +1,6 @@
 -- grain: one row per game (game, run_id, game_id), every game in the lake
--- depends: stg_events
+-- source: simulated or recorded (from the run's manifest: `balance ingest` marks recorded runs)
+-- depends: stg_events, runs
 with events as materialized (
 
     -- one scan of the lake for the three event types this model reads
@@ -46,6 +47,7 @@ final as (
         starts.game,
         starts.run_id,
         starts.game_id,
+        coalesce(runs.source, 'simulated') as source,
         starts.ruleset,
         starts.ruleset_digest,
         starts.num_players,
@@ -63,6 +65,7 @@ final as (
     from starts
     left join lengths using (game, run_id, game_id)
     left join results using (game, run_id, game_id)
+    left join runs on runs.run_id = starts.run_id and runs.game = starts.game
 
 )
 

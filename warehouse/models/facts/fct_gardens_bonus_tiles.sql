@@ -44,6 +44,7 @@ final as (
     select
         completers.run_id,
         completers.game_id,
+        completers.source,
         completers.ruleset,
         completers.num_players,
         completers.agent,

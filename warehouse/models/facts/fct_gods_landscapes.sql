@@ -2,7 +2,7 @@
 -- Its final mass and number of groups, the bonuses they earned, and the seat
 -- and agent holding its god (null when nobody claimed it).
 -- game: gods
--- depends: stg_gods__events, fct_gods_player_games
+-- depends: stg_gods__events, fct_gods_player_games, fct_games
 with events as (
 
     select * from stg_gods__events
@@ -14,6 +14,14 @@ landscapes as (
     select run_id, game_id, landscape, mass, groups, mass_bonus, groups_bonus, nullif(holder, -1) as seat
     from events
     where event_type = 'landscape_scored'
+
+),
+
+games as (
+
+    select run_id, game_id, source
+    from fct_games
+    where game = 'gods'
 
 ),
 
@@ -29,6 +37,7 @@ final as (
     select
         landscapes.run_id,
         landscapes.game_id,
+        games.source,
         landscapes.landscape,
         landscapes.mass,
         landscapes.groups,
@@ -38,6 +47,7 @@ final as (
         holders.agent as holder_agent,
         holders.win_share as holder_win_share
     from landscapes
+    inner join games using (run_id, game_id)
     left join holders using (run_id, game_id, seat)
 
 )

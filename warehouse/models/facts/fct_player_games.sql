@@ -8,7 +8,7 @@ with events as (
 
 games as (
 
-    select game, run_id, game_id, ruleset, num_players, agents, is_mixed_lineup
+    select game, run_id, game_id, source, ruleset, num_players, agents, is_mixed_lineup
     from fct_games
 
 ),
@@ -27,6 +27,7 @@ final as (
         scored.game,
         scored.run_id,
         scored.game_id,
+        games.source,
         games.ruleset,
         games.num_players,
         games.is_mixed_lineup,

@@ -1,4 +1,4 @@
--- grain: one row per game, player count and agent type
+-- grain: one row per game, source (simulated / recorded), player count and agent type
 -- Only games with a mixed line-up (more than one agent type) count: in a
 -- uniform line-up every agent wins its fair share by construction.
 -- Flagged when the Wilson interval excludes the fair share 1/P.
@@ -14,6 +14,7 @@ by_agent as (
 
     select
         game,
+        source,
         num_players,
         agent,
         count(*) as n,
@@ -21,7 +22,7 @@ by_agent as (
         avg(score) as score_mean,
         stddev_samp(score) as score_sd
     from player_games
-    group by game, num_players, agent
+    group by game, source, num_players, agent
 
 ),
 
@@ -29,6 +30,7 @@ final as (
 
     select
         game,
+        source,
         num_players,
         agent,
         n,
@@ -42,4 +44,4 @@ final as (
 )
 
 select * from final
-order by game, num_players, agent
+order by game, source, num_players, agent

@@ -1,4 +1,5 @@
--- grain: one row per Caprice per breakdown level (overall, slot, player count, agent)
+-- grain: one row per source (simulated / recorded), Caprice and breakdown level (overall, slot, player count,
+-- agent)
 -- hit rate = share of player-games with the Caprice in play that met it;
 -- points = mean points it contributed per player-game (0 when not met);
 -- winner rate = hit rate among the game winners.
@@ -16,6 +17,7 @@ with caprices as (
 grouped as (
 
     select
+        source,
         caprice_id,
         case
             when grouping(slot_label) = 0 then 'slot'
@@ -32,15 +34,17 @@ grouped as (
         count(*) filter (where won) as winner_n,
         count(*) filter (where won and met) as winner_k
     from caprices
-    group by grouping sets ((caprice_id), (caprice_id, slot_label), (caprice_id, num_players), (caprice_id, agent))
+    group by grouping sets ((source, caprice_id), (source, caprice_id, slot_label), (source, caprice_id, num_players),
+                           (source, caprice_id, agent))
 
 ),
 
 pooled as (
 
-    select count(*) filter (where met) / count(*) as face_down_rate
+    select source, count(*) filter (where met) / count(*) as face_down_rate
     from caprices
     where slot > 0
+    group by source
 
 ),
 
@@ -51,7 +55,7 @@ rated as (
         k / n as hit_rate,
         wilson_lo(k, n) as hit_lo,
         wilson_hi(k, n) as hit_hi,
-        max(case when dimension = 'overall' then k / n end) over (partition by caprice_id) as overall_rate
+        max(case when dimension = 'overall' then k / n end) over (partition by source, caprice_id) as overall_rate
     from grouped
 
 ),
@@ -59,6 +63,7 @@ rated as (
 final as (
 
     select
+        rated.source,
         caprice_id,
         dimension,
         level,
@@ -84,9 +89,9 @@ final as (
              else 'this Caprice overall' end as reference_label,
         outside(reference, hit_lo, hit_hi) as flagged
     from rated
-    cross join pooled
+    left join pooled using (source)
 
 )
 
 select * from final
-order by caprice_id, dimension, level
+order by source, caprice_id, dimension, level

@@ -1,4 +1,5 @@
--- grain: one row per Caprice slot (+30/+20/+15/+10 face-down, common) and player count ('all' = pooled)
+-- grain: one row per source (simulated / recorded), Caprice slot (+30/+20/+15/+10 face-down, common) and
+-- player count ('all' = pooled)
 -- Is the +30 slot too generous? Hit rate of whatever Caprice lies in a slot,
 -- and the points the slot pays per player-game. Face-down slots are flagged
 -- when their interval excludes the pooled face-down hit rate at that player
@@ -14,6 +15,7 @@ with caprices as (
 grouped as (
 
     select
+        source,
         slot,
         any_value(slot_label) as slot_label,
         coalesce(cast(num_players as varchar), 'all') as num_players,
@@ -22,24 +24,26 @@ grouped as (
         avg(points) as points_mean,
         stddev_samp(points) as points_sd
     from caprices
-    group by grouping sets ((slot), (slot, num_players))
+    group by grouping sets ((source, slot), (source, slot, num_players))
 
 ),
 
 pooled as (
 
     select
+        source,
         coalesce(cast(num_players as varchar), 'all') as num_players,
         count(*) filter (where met) / count(*) as face_down_rate
     from caprices
     where slot > 0
-    group by grouping sets ((), (num_players))
+    group by grouping sets ((source), (source, num_players))
 
 ),
 
 final as (
 
     select
+        grouped.source,
         grouped.slot,
         grouped.slot_label,
         grouped.num_players,
@@ -56,9 +60,9 @@ final as (
             as reference_label,
         outside(reference, hit_lo, hit_hi) as flagged
     from grouped
-    left join pooled using (num_players)
+    left join pooled using (source, num_players)
 
 )
 
 select * from final
-order by num_players, slot
+order by source, num_players, slot

@@ -1,4 +1,4 @@
--- grain: one row per game and player count
+-- grain: one row per game, source (simulated / recorded) and player count
 -- Length in events and rounds (mean with a normal 95% interval), tie rate
 -- (still tied after the tie-break) with a Wilson interval.
 -- depends: fct_games
@@ -12,6 +12,7 @@ by_count as (
 
     select
         game,
+        source,
         num_players,
         count(*) as n,
         avg(n_events) as events_mean,
@@ -20,7 +21,7 @@ by_count as (
         stddev_samp(n_rounds) as rounds_sd,
         count(*) filter (where is_tie) as ties
     from games
-    group by game, num_players
+    group by game, source, num_players
 
 ),
 
@@ -28,6 +29,7 @@ final as (
 
     select
         game,
+        source,
         num_players,
         n,
         events_mean,
@@ -45,4 +47,4 @@ final as (
 )
 
 select * from final
-order by game, num_players
+order by game, source, num_players

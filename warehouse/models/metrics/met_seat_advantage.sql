@@ -1,4 +1,4 @@
--- grain: one row per game, player count and seat
+-- grain: one row per game, source (simulated / recorded), player count and seat
 -- Win rate = mean win share (a shared win counts 1/k); Wilson 95% interval on
 -- the summed shares. Flagged when the interval excludes the fair share 1/P.
 -- Only uniform line-ups (every seat the same agent type) count: in a mixed
@@ -17,6 +17,7 @@ by_seat as (
 
     select
         game,
+        source,
         num_players,
         seat,
         count(*) as n,
@@ -24,7 +25,7 @@ by_seat as (
         avg(score) as score_mean,
         stddev_samp(score) as score_sd
     from player_games
-    group by game, num_players, seat
+    group by game, source, num_players, seat
 
 ),
 
@@ -32,6 +33,7 @@ final as (
 
     select
         game,
+        source,
         num_players,
         seat,
         n,
@@ -45,4 +47,4 @@ final as (
 )
 
 select * from final
-order by game, num_players, seat
+order by game, source, num_players, seat
