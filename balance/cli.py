@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tile-value": ("balance.commands.tile_value", "Four Gardens: causal bonus-tile value by paired simulation"),
     "ingest": ("balance.commands.ingest", "replay recorded games (JSON) into the lake; quarantine the ones that fail"),
     "export": ("balance.commands.export", "write games of the lake as a recorded-game JSON file"),
+    "record": ("balance.commands.record", "type a live playtest in, move by move (saved after every move)"),
 }
 
 EXIT_OK, EXIT_USER, EXIT_DATA = 0, 1, 2

@@ -91,7 +91,8 @@ def beside(frame: pd.DataFrame, keys: list[str], rate: str, lo: str, hi: str) ->
     rec = frame[frame.source == "recorded"].set_index(keys)[["n", rate, lo, hi]]
     both = rec.merge(sim, left_index=True, right_index=True, how="left", suffixes=("_recorded", "_simulated"))
     small = (both["n_recorded"] < MIN_RECORDED_N) | (both[f"{hi}_recorded"] - both[f"{lo}_recorded"] > 0.30)
-    outside = (both[f"{rate}_simulated"] < both[f"{lo}_recorded"]) | (both[f"{rate}_simulated"] > both[f"{hi}_recorded"])
+    simulated = both[f"{rate}_simulated"]
+    outside = (simulated < both[f"{lo}_recorded"]) | (simulated > both[f"{hi}_recorded"])
     both["verdict"] = [
         "too few recorded games" if is_small else ("no simulated games" if pd.isna(sim_rate) else noise_word(out))
         for is_small, out, sim_rate in zip(small, outside, both[f"{rate}_simulated"])

@@ -82,12 +82,12 @@ def replay_record(record: GameRecord, rulesets: dict[tuple[str, str], Ruleset] |
     `rulesets` caches loaded rulesets by (game, name) across the records of one ingest.
     """
     try:
-        return _Replay(record, {} if rulesets is None else rulesets).run()
+        return Replay(record, {} if rulesets is None else rulesets).run()
     except RecordError as exc:
         raise exc.at(record.file, record.index, record.data.get("title") or "") from None
 
 
-class _Replay:
+class Replay:
     """The state of one record's replay (one instance per record)."""
 
     def __init__(self, record: GameRecord, rulesets: dict[tuple[str, str], Ruleset]) -> None:
@@ -109,6 +109,17 @@ class _Replay:
 
     def run(self) -> ReplayedGame:
         data = self.record.data
+        self.play_written()
+        self._finish()
+        scores = self.game.scores(self.state)
+        _check_scores(data.get("scores"), scores, self.labels)
+        seal(self.game, self.state, self.sink, 0, self.seq)
+        return ReplayedGame(self.record, self.game.id, self.ruleset, self.labels, self.sink.rows, scores,
+                            content_hash(self.sink.events))
+
+    def play_written(self) -> None:
+        """The setup and every written move (the game may go on: `balance record` continues it)."""
+        data = self.record.data
         agents = tuple(data.get("agents") or [HUMAN] * self.count)
         if len(agents) != self.count:
             raise RecordError("wrong_player_count", f"{len(agents)} agents for {self.count} players")
@@ -121,12 +132,6 @@ class _Replay:
             raise self._chance_error(exc, 0, "setup") from None
         for entry in _entries(data["moves"], self.labels):
             self._play_entry(entry)
-        self._finish()
-        scores = self.game.scores(self.state)
-        _check_scores(data.get("scores"), scores, self.labels)
-        seal(self.game, self.state, self.sink, 0, self.seq)
-        return ReplayedGame(self.record, self.game.id, self.ruleset, self.labels, self.sink.rows, scores,
-                            content_hash(self.sink.events))
 
     def _initial_state(self, start: GameStarted) -> Any:
         allowed = self.game.facts.player_counts

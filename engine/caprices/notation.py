@@ -114,6 +114,17 @@ class CapricesNotation:
     def inline_kind(self, command: Any) -> str | None:
         return "deck" if command.kind in ("draw_deck", "take_deck") else None
 
+    def table_text(self, state: State, labels: list[str]) -> str:
+        """What the table shows, for the recorder: round, Caprices, the Zone, hands and rallied cards."""
+        names = card_names(state.rules)
+        cards = lambda ids: " ".join(names.text(c, exact=False) for c in ids) or "-"  # noqa: E731
+        caprices = ", ".join(f"{cid} (+{bonus})" if slot else cid for cid, slot, bonus in state.revealed)
+        lines = [f"round {state.round}: Caprices {caprices}", f"  Zone: {cards(state.zone)}; "
+                 f"pile {state.pile_size()}, face-down row {state.row_left}"]
+        lines += [f"  {labels[p]}: hand {cards(state.hands[p])}; rallied {cards(state.rallied[p])}"
+                  for p in range(state.num_players)]
+        return "\n".join(lines)
+
     def describe(self, state: State, detail: str) -> str:
         """An engine message with card ids turned into card names ("card 30" -> "card K9")."""
         names = card_names(state.rules)

@@ -126,6 +126,18 @@ class GardensNotation:
     def inline_kind(self, command: Any) -> str | None:
         return "deck" if command[0] == "draw" and command[1] == NONE else None
 
+    def table_text(self, state: State, labels: list[str]) -> str:
+        """What the table shows, for the recorder: display, pagoda, and each garden."""
+        config, names = state.config, card_names(state.config)
+        lines = [f"round {state.round}: display {' '.join(names.text(c) for c in state.display) or '-'}; "
+                 f"deck {len(state.deck)}, discard {len(state.discard)}"]
+        for seat, p in enumerate(state.players):
+            works = ", ".join(f"{names.text(c)} {_have(config, r)}" for c, r in p.groundworks.items()) or "-"
+            tracks = " ".join(f"{g} {s}" for g, s in zip(config.gods, p.track))
+            lines.append(f"  {labels[seat]}: hand {' '.join(names.text(c) for c in p.hand)}; groundworks {works}; "
+                         f"storage {_have(config, p.storage)}; tracks {tracks}")
+        return "\n".join(lines)
+
     def describe(self, state: State, detail: str) -> str:
         """An engine message without its command tuple ("(...) at decision 'advance'" -> "at decision ...")."""
         return re.sub(r"^\(.*\) at decision", "not possible at decision", detail)
@@ -202,6 +214,10 @@ def _format_arg(config: Config, arg_type: str, value: Any) -> str:
 def _target(config: Config, value: int) -> str:
     names = {v: k for k, v in TARGETS.items()}
     return names[value] if value in names else card_names(config).text(value)
+
+
+def _have(config: Config, counts: list[int]) -> str:
+    return "+".join(f"{n} {r}" for r, n in zip(config.resources, counts) if n) or "empty"
 
 
 def _resource(config: Config, value: int) -> str:
