@@ -71,8 +71,11 @@ class Entry:
 
 
 def notation_of(game: Game) -> Notation:
-    """The game's notation (`engine/<game>/notation.py`)."""
-    module = importlib.import_module(f"engine.{game.id}.notation")
+    """The game's notation (`engine/<game>/notation.py`); RecordError when it has none (e.g. caprices-joust)."""
+    try:
+        module = importlib.import_module(f"engine.{game.id}.notation")
+    except ImportError:
+        raise RecordError("unknown_game", f"{game.id} games cannot be recorded (no move notation)") from None
     return module.NOTATION  # type: ignore[no-any-return]
 
 
@@ -296,7 +299,7 @@ def _check_game_fits(game: Game, data: dict[str, Any]) -> None:
     if kinds <= set(notation_of(game).outcome_kinds):
         return
     for other in sorted(GAMES):
-        if other != game.id and kinds <= set(notation_of(get_game(other)).outcome_kinds):
+        if other != game.id and kinds and kinds <= _kinds_of(other):
             raise RecordError("wrong_game", f"the setup ({', '.join(sorted(kinds))}) is a {other} setup, but "
                               f"`game` says {game.id}; is `game` right?", move=0, move_text="setup")
 
@@ -376,9 +379,17 @@ def _check_scores(recorded: list[float] | None, scores: list[float], labels: lis
 
 def _other_game_with_kind(game_id: str, kind: str) -> str | None:
     for other in sorted(GAMES):
-        if other != game_id and kind in notation_of(get_game(other)).outcome_kinds:
+        if other != game_id and kind in _kinds_of(other):
             return other
     return None
+
+
+def _kinds_of(game_id: str) -> set[str]:
+    """The outcome kinds of a game's notation (none for a game that has no notation)."""
+    try:
+        return set(notation_of(get_game(game_id)).outcome_kinds)
+    except RecordError:
+        return set()
 
 
 def content_hash(events: list[Event]) -> str:
