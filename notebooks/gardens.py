@@ -72,6 +72,7 @@ display(Markdown(f"**{sample.games.sum():,} games** over rulesets {', '.join(rul
 # %%
 picks = q("select * from met_gardens_bonus_tiles order by ruleset, tile")
 contrasts = q("select * from met_gardens_tile_contrasts") if has_table("met_gardens_tile_contrasts") else None
+scale = q("select * from met_gardens_tile_values") if has_table("met_gardens_tile_values") else None
 owning = q("select * from met_gardens_tile_owning") if has_table("met_gardens_tile_owning") else None
 sensitivity = q("select * from met_gardens_tile_sensitivity") if has_table("met_gardens_tile_sensitivity") else None
 PRIMARY = "greedy"
@@ -86,7 +87,10 @@ def conditions(row: pd.Series) -> str:
     """The conditions of a tile estimate, in words (a row of a tile metric)."""
     rest = f"{row.decisions:,} decisions from {row.games:,} games" if "decisions" in row else (
         f"{row.pairs:,} paired deals")
-    mix = f"; offered sets: {row.offered_mix}" if "offered_mix" in row else ""
+    mix = ""
+    if "offered_mix" in row:
+        sets = row.offered_mix.split("; ")
+        mix = f"; offered sets: {'; '.join(sets[:6])}" + (f" and {len(sets) - 6} more sets" if len(sets) > 6 else "")
     rollouts = f"; {row.rollouts} rollouts per option" if "rollouts" in row else ""
     return (f"agents {row.agents}, {row.num_players} players, {rest}{mix}; {row.rounds}{rollouts}; "
             f"streams {row.streams}; assumed tile values: {row.assumed_tile_values} "
@@ -128,19 +132,28 @@ def tile_pair_charts(ruleset: str) -> None:
                                                ["ruleset_digest", "num_players"]):
         p = pairs[(pairs.ruleset_digest == digest) & (pairs.num_players == players)].sort_values("score_diff")
         o = owned[(owned.ruleset_digest == digest) & (owned.num_players == players)].sort_values("score_diff")
-        fig, axes = plt.subplots(1, 2, figsize=(13, 0.32 * max(len(p), len(o), 3) + 1.8), squeeze=False)
-        for ax, frame, labels, title in (
-                (axes[0][0], p, [f"{r.tile} instead of {r.instead_of}" for r in p.itertuples()],
-                 "choosing X instead of Y at the same decision"),
+        choice, labels, title = p, [f"{r.tile} instead of {r.instead_of}" for r in p.itertuples()], \
+            "choosing X instead of Y at the same decision"
+        if len(p) > 3 and scale is not None:  # many tiles: each against the reference (every pair is listed below)
+            choice = scale[(scale.ruleset_digest == digest) & (scale.num_players == players)
+                           & is_primary(scale.agents)].rename(columns={"score_value": "score_diff"})
+            choice = choice[choice.tile != choice.reference]
+            choice = choice.assign(beyond_noise=(choice.score_lo > 0) | (choice.score_hi < 0)).sort_values(
+                "score_diff")
+            labels = [f"{r.tile} instead of {r.reference}" for r in choice.itertuples()]
+            title = f"each tile instead of {choice.reference.iloc[0]} at the same decision"
+        fig, axes = plt.subplots(1, 2, figsize=(13, 0.32 * max(len(choice), len(o), 3) + 1.8), squeeze=False)
+        for ax, frame, names, heading in (
+                (axes[0][0], choice, labels, title),
                 (axes[0][1], o, list(o.tile), "owning it: always take vs never (paired deals)")):
             if frame.empty:
-                ax.set_title(f"{title}: not measured", fontsize=9)
+                ax.set_title(f"{heading}: not measured", fontsize=9)
                 continue
             ax.barh(range(len(frame)), frame.score_diff, xerr=errors(frame, "score_diff", "score_lo", "score_hi"),
                     capsize=2, color=["tab:red" if f else "tab:blue" for f in frame.beyond_noise])
-            ax.set_yticks(list(range(len(frame))), labels, fontsize=8)
+            ax.set_yticks(list(range(len(frame))), names, fontsize=8)
             ax.axvline(0, color="k", lw=1)
-            ax.set_title(title, fontsize=9)
+            ax.set_title(heading, fontsize=9)
             ax.set_xlabel("final score points, 95% interval")
         fig.suptitle(f"{ruleset} ({digest}), {players} players: what a tile is worth")
         plt.tight_layout()
@@ -151,10 +164,13 @@ def tile_pair_charts(ruleset: str) -> None:
             lines.append(f"**Choosing** (headline): choosing {top.tile} instead of {top.instead_of} at the same "
                          f"decision gains {top.score_diff:+.2f} points [{top.score_lo:+.2f}, {top.score_hi:+.2f}] "
                          f"and {top.win_diff:+.3f} win share. Conditions: {conditions(top)}.")
+            shown = p.iloc[::-1] if len(p) <= 3 else p[p.matters].iloc[::-1]
+            if len(p) > 3:
+                lines.append(f"{len(shown)} of {len(p)} pairs are beyond noise (Holm) and at least 1 point:")
             lines += [f"- {r.tile} instead of {r.instead_of}: {r.score_diff:+.2f} [{r.score_lo:+.2f}, "
                       f"{r.score_hi:+.2f}], {'beyond' if r.beyond_noise else 'within'} noise"
                       f"{', matters' if r.matters else ''}; {r.direct_decisions} decisions offered both "
-                      f"(their direct mean {r.direct_diff:+.2f})" for r in p.iloc[::-1].itertuples()]
+                      f"(their direct mean {r.direct_diff:+.2f})" for r in shown.itertuples()]
             lines += sensitivity_lines(digest, players)
         if len(o):
             lines.append(f"**Owning** (separate estimate): conditions: {conditions(o.iloc[0])}; {o.iloc[0].policy}.")

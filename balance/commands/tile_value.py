@@ -19,12 +19,14 @@ import os
 import sys
 from pathlib import Path
 
+import pandas as pd
+
 from simulate.lake import DEFAULT_LAKE
 from simulate.spec import parse_name_list
 from simulate.tile_run import manifest_file, run_step
 from simulate.tile_value import STREAMS, TileValueSpec
 from warehouse.tile_models import owning_per_tile, tile_order
-from warehouse.tile_scale import contrasts, decisions_frame
+from warehouse.tile_scale import contrasts, decisions_frame, tile_values
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,19 +65,28 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_contrasts(choices) -> None:  # type: ignore[no-untyped-def]
+def _print_contrasts(choices: pd.DataFrame) -> None:
     if choices.empty:
         print("no bonus decision offered two tiles; play more games (--games)")
         return
-    table = contrasts(decisions_frame(choices), tile_order(set(choices.tile)))
-    print("choosing X instead of Y at the same decision (final score, 95% game-clustered interval):")
+    frame, order = decisions_frame(choices), tile_order(set(choices.tile))
+    table = contrasts(frame, order).sort_values("score_diff", ascending=False)
+    if len(order) > 3:  # many tiles: the scale first, then the largest differences only
+        scale = tile_values(frame, order).sort_values("score_value", ascending=False)
+        print(f"each tile against {scale.reference.iloc[0]} at the same decision (final score, 95% game-clustered):")
+        for r in scale.itertuples():
+            print(f"  {r.tile:13} {r.score_value:+6.2f} [{r.score_lo:+6.2f}, {r.score_hi:+6.2f}]  "
+                  f"win share {r.win_value:+.3f}  (offered at {r.offered_decisions} decisions)")
+        table = table.head(5)
+    print(f"choosing X instead of Y at the same decision (final score, 95% game-clustered interval; "
+          f"noise after Holm over {len(contrasts(frame, order))} pairs):")
     for r in table.itertuples():
         print(f"  {r.tile:13} instead of {r.instead_of:13} {r.score_diff:+6.2f} [{r.score_lo:+6.2f}, "
               f"{r.score_hi:+6.2f}]  win share {r.win_diff:+.3f}  ({r.direct_decisions} decisions offered both; "
               f"{'beyond noise' if r.beyond_noise else 'within noise'})")
 
 
-def _print_owning(owning) -> None:  # type: ignore[no-untyped-def]
+def _print_owning(owning: pd.DataFrame) -> None:
     print("value of owning: always take it vs never (paired deals; final score and win share, 95%):")
     for r in owning_per_tile(owning).itertuples():
         print(f"  {r.tile:13} {r.score_diff:+6.2f} [{r.score_lo:+6.2f}, {r.score_hi:+6.2f}]  win share "
