@@ -6,7 +6,9 @@ game_sealed; replay reproduces the final state and digest, also after a
 round trip through the columnar buffer; the same seed gives identical
 events; scores within the declared bounds; length within the declared
 maximum; every legal command is accepted by `decide`; an agent's view is
-unchanged when everything hidden from it is re-dealt.
+unchanged when everything hidden from it is re-dealt. That `decide` also
+rejects what `legal_commands` leaves out is `command_check.py`
+(`test_decide_conformance.py`).
 """
 
 from __future__ import annotations

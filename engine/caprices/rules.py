@@ -117,7 +117,7 @@ def _draw_commands(state: State, player: int) -> list[Command]:
         if caste == "peasant" or (caste == "artisan" and artisan_ok):
             out.append(rally[c])
     if hand_castes.count("bourgeoise") >= 2 and len(zone) + pile_size >= rules.bourgeoise_takes:
-        bourgeoises = [c for c in hand if castes[c] == "bourgeoise"]
+        bourgeoises = sorted(c for c in hand if castes[c] == "bourgeoise")
         out += [Command(player, "bourgeoise", pair) for pair in combinations(bourgeoises, 2)]
     if "noble" in hand_castes and len(zone) >= rules.noble_takes:
         noble = commands.noble
@@ -149,6 +149,7 @@ def decide(state: State, command: Command, chance: Chance) -> list[Event]:
     handler = _HANDLERS.get(kind)
     if handler is None:
         raise IllegalCommand("command_kind", f"unknown command {kind!r}; known: {', '.join(_HANDLERS)}")
+    _check_form(command)
     events, turn_over, final = handler(state, command, chance)
     if turn_over and state.turns_in_round + 1 == state.num_players:
         events += end_of_round(state, final, chance, _unseen_after(state, events),
@@ -289,6 +290,20 @@ def _pass(state: State, command: Command, chance: Chance) -> Decision:
     p = command.player
     final = (state.hands[p], state.rallied[p]) if _last_turn(state) else None
     return [ev.TurnTaken(command.player, "pass")], True, final
+
+
+_CARDS_NAMED = {"draw_deck": 0, "take_deck": 0, "pass": 0, "bourgeoise": 2}
+"""How many cards a command names (1 unless listed here)."""
+
+
+def _check_form(command: Command) -> None:
+    """The card count of each command kind, and one order for a pair: decide accepts exactly the listed form."""
+    cards = command.cards
+    wanted = _CARDS_NAMED.get(command.kind, 1)
+    if len(cards) != wanted:
+        raise IllegalCommand("card_count", f"{command.kind!r} names {wanted} card(s), got {cards}")
+    if wanted == 2 and not cards[0] < cards[1]:
+        raise IllegalCommand("card_order", f"name the two cards of {command.kind!r} lowest id first, got {cards}")
 
 
 def _one(command: Command) -> int:

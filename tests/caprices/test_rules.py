@@ -156,6 +156,17 @@ def test_bourgeoise_turn_takes_from_pile_and_zone_and_allows_one_replacement() -
     assert PEASANT in state.hands[0] and len(state.hands[0]) == 7 and state.current == 1
 
 
+def test_a_command_names_its_cards_in_the_one_listed_form() -> None:
+    # decide accepts exactly the listed commands: a pile draw names no card, a Bourgeoise pair lowest id first
+    hand = [BOURG, BOURG2, KNIGHT, CLERK, MERCHANT, card("noble", 9), card("peasant", 5)]
+    state = position(hand, [PEASANT])
+    pair = Command(0, "bourgeoise", (min(BOURG, BOURG2), max(BOURG, BOURG2)))
+    assert pair in GAME.legal_commands(state, 0)
+    assert_illegal(state, Command(0, "bourgeoise", pair.cards[::-1]), "card_order")
+    assert_illegal(state, Command(0, "draw_deck", (PEASANT,)), "card_count")
+    assert_illegal(state, Command(0, "recruit", (PEASANT, PEASANT)), "card_count")
+
+
 def test_acting_out_of_turn_is_refused() -> None:
     state = position(HAND, [PEASANT])
     assert_illegal(state, Command(1, "recruit", (PEASANT,)), "turn_order")
