@@ -72,7 +72,7 @@ class CapricesNotation:
         if kind == "bourgeoise" and len(args) == 2:
             first = self._card(names, args[0], state, player, kind)
             second = self._card(names, args[1], state, player, kind, exclude=first)
-            return Command(player, kind, (first, second))
+            return Command(player, kind, (min(first, second), max(first, second)))  # the pair as listed
         raise NotationError("unparsable_move", f"cannot read move {text!r}; moves look like 'recruit K7', "
                             "'draw', 'rally P3', 'bourgeoise B2 B5', 'noble N7', 'discard C0', 'take P3', "
                             "'take deck', 'pass'")
