@@ -213,3 +213,14 @@ def test_warehouse_pools_like_runs_once_and_keeps_unlike_runs_apart(lake, tmp_pa
         assert owning[column].notna().all()
     assert greedy.assumed_tile_values.str.contains("bonus.extra_rewards_values = \\[6, 5, 4, 3\\]").all()
     assert set(owning.tile) == set(ORDER) and (owning.pairs == 2).all()
+
+
+def test_rollout_outcome_is_the_logged_score_and_win_share():
+    from engine.core import ListSink, make_agent, play_game
+    from engine.gardens.tile_value import outcome
+
+    for ruleset in ("base", "gods-caprice"):
+        sink = ListSink()
+        final = play_game(GAME, GAME.load_ruleset(ruleset), [make_agent("greedy", GAME)] * 3, 4, sink)
+        logged = {e.player: (e.score, e.win_share) for e in sink.events if e.TYPE == "player_scored"}
+        assert {p: outcome(final, p) for p in range(3)} == logged
