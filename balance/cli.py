@@ -1,7 +1,10 @@
 """`balance` console script: parses arguments and hands off to one command module.
 
 Each subcommand lives in `balance/commands/<name>.py` with `add_arguments(parser)`
-and `run(args) -> int`. Exit codes: 0 ok, 1 user error, 2 data rejected.
+and `run(args) -> int`. Exit codes: 0 ok, 1 user error (including every
+argument error: argparse's own 2 is reserved here for rejected data), 2 data
+rejected. No input produces a traceback: errors the toolkit raises on
+purpose, and file-system errors, become one line naming what is at fault.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from engine.core.errors import BalanceError, ReplayError, RulesetError
 
@@ -26,13 +30,22 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ingest": ("balance.commands.ingest", "replay recorded games (JSON) into the lake; quarantine the ones that fail"),
     "export": ("balance.commands.export", "write games of the lake as a recorded-game JSON file"),
     "record": ("balance.commands.record", "type a live playtest in, move by move (saved after every move)"),
+    "runs": ("balance.commands.runs", "list the lake's runs and their state; remove or unlock one"),
 }
 
 EXIT_OK, EXIT_USER, EXIT_DATA = 0, 1, 2
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with exit code 1 for argument errors (the README reserves 2 for rejected data)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USER, f"{self.prog}: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="balance", description="Balance analysis for board games.")
+    parser = Parser(prog="balance", description="Balance analysis for board games.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module_path, help_text) in COMMANDS.items():
         module = importlib.import_module(module_path)
@@ -43,7 +56,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help (0) or an argument error (1)
+        return int(exc.code or 0)
     try:
         return int(args._run(args))
     except (ReplayError, RulesetError) as exc:
@@ -51,6 +67,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_DATA
     except BalanceError as exc:
         print(f"balance {args.command}: {exc}", file=sys.stderr)
+        return EXIT_USER
+    except OSError as exc:  # a read-only folder, a full disk, a path that is a file ...
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"balance {args.command}: {where}{exc.strerror or exc}; check the path and its permissions",
+              file=sys.stderr)
         return EXIT_USER
     except KeyboardInterrupt:
         print(f"balance {args.command}: interrupted; re-run with --resume to finish", file=sys.stderr)

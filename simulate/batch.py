@@ -2,15 +2,15 @@
 
 The worker rebuilds the batch's games from the spec (ids, seeds, seating are
 deterministic), plays them into a single `EventBuffer`, writes the part file
-atomically and returns only a small summary, so memory holds one batch at a
-time and nothing large crosses process boundaries.
+atomically and durably through the lake's store (a local folder or an object
+store) and returns only a small summary, so memory holds one batch at a time
+and nothing large crosses process (or machine) boundaries.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from engine.core.agents import make_agent
@@ -20,7 +20,8 @@ from engine.core.errors import BalanceError
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
 from engine.registry import get_game
-from simulate import lake as lake_files
+from simulate import lake as layout
+from simulate.lake.store import Store, open_store
 from simulate.spec import DEFAULT_RULESET, Batch, RunSpec
 
 
@@ -33,10 +34,12 @@ class BatchSummary:
     """What a worker reports back about the part file it wrote."""
 
     index: int
-    file: str
+    file: str  # the part file's key in the lake
     games: int
     events: int
     seconds: float
+    sha256: str = ""
+    bytes: int = 0
 
 
 def resolve_game(game: str | Game) -> Game:
@@ -67,13 +70,18 @@ def play_into(game: Game, ruleset: Ruleset, spec: RunSpec, batch: Batch, sink: A
     return played
 
 
-def play_batch(game_ref: str | Game, ruleset: Ruleset, spec: RunSpec, batch: Batch, folder: str) -> BatchSummary:
-    """Play one batch and write `folder/part-<n>.parquet`; runs inside a worker."""
+def play_batch(game_ref: str | Game, ruleset: Ruleset, spec: RunSpec, batch: Batch, lake: str | Store) -> BatchSummary:
+    """Play one batch and write its part file into the lake; runs inside a worker."""
     started = time.perf_counter()
     game = resolve_game(game_ref)
     buffer = EventBuffer(game.columns)
     games = play_into(game, ruleset, spec, batch, buffer)
-    table = buffer.to_table(spec.run_id)
-    name = lake_files.part_name(batch.index)
-    lake_files.write_table_atomic(table, Path(folder) / name)
-    return BatchSummary(batch.index, name, games, table.num_rows, time.perf_counter() - started)
+    try:
+        table = buffer.to_table(spec.run_id)
+    except (OverflowError, ValueError, TypeError) as exc:  # a value too large for its lake column, say
+        raise SimulationError(f"run {spec.run_id}: batch {batch.index} (games {batch.start}-{batch.stop - 1}) "
+                              f"cannot be stored: {exc}; check the ruleset's values") from None
+    key = layout.part_key(spec.game, spec.run_id, batch.index)
+    written = open_store(lake).write_parquet(key, table)
+    return BatchSummary(batch.index, key, games, table.num_rows, time.perf_counter() - started,
+                        written.sha256, written.bytes)

@@ -1,16 +1,23 @@
-"""The run manifest: written last, it says what a complete run contains and how to replay it.
+"""The run manifest: written last, it says what a complete run contains and how to check it.
 
-It records the spec, the ruleset's name, digest and full TOML text (so verify
-replays with the exact rules even if the file changed since), the code
-version, every part file with its game and event counts and SHA-256, totals, timings and
-`created_at` (UTC, when the run completed; wall-clock time lives only here,
-never in events).
+A manifest records the run's kind (`simulated`, `recorded`, `tile_values`),
+its spec (simulated runs), the ruleset's name, digest and full TOML text (so
+verify replays with the exact rules even if the file changed since), the
+code version, every data file with its row and game counts, byte size and
+SHA-256, totals, timings and `created_at` (UTC, when the run completed;
+wall-clock time lives only here, never in events). Its `seal` is the SHA-256
+of everything else in it, so an edit by hand is detected.
+
+Writing the manifest (`publish`) is what makes a run complete: the lake
+catalogue admits a run's files only through its manifest.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
+import re
 import subprocess
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -18,16 +25,17 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from engine.core.ruleset import Ruleset
-from simulate.batch import BatchSummary
-from simulate.spec import RunSpec
+from simulate import lake as lake_layout
+from simulate.lake.store import Store, WrittenFile
 
-MANIFEST_VERSION = 1
+MANIFEST_VERSION = 2
+KINDS = ("simulated", "recorded", "tile_values")
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
 @dataclass(frozen=True)
 class Manifest:
-    """A complete run: spec, ruleset, code version, files, totals, timings."""
+    """A complete run: kind, spec, ruleset, code version, files, totals, timings, seal."""
 
     run_id: str
     game: str
@@ -40,6 +48,8 @@ class Manifest:
     created_at: str = ""
     manifest_version: int = MANIFEST_VERSION
     extra: dict[str, Any] = field(default_factory=dict)
+    kind: str = "simulated"
+    seal: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -49,56 +59,73 @@ class Manifest:
         names = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in names})
 
-
-def build_manifest(
-    spec: RunSpec, ruleset: Ruleset, folder: Path, lake: Path, summaries: list[BatchSummary],
-    started: float, finished: float, played_now: set[int],
-) -> Manifest:
-    """The manifest of a finished run (summaries of every part, played now or before)."""
-    ordered = sorted(summaries, key=lambda s: s.index)
-    batches = {b.index: b for b in spec.batches()}
-    files = [
-        {
-            "file": str((folder / s.file).relative_to(lake)),
-            "games": s.games,
-            "events": s.events,
-            "first_game_id": batches[s.index].start,
-            "last_game_id": batches[s.index].stop - 1,
-            "sha256": file_sha256(folder / s.file),
-        }
-        for s in ordered
-    ]
-    games = sum(s.games for s in ordered)
-    events = sum(s.events for s in ordered)
-    seconds = max(finished - started, 1e-9)
-    played_games = sum(s.games for s in ordered if s.index in played_now)
-    return Manifest(
-        run_id=spec.run_id,
-        game=spec.game,
-        spec=spec.to_dict(),
-        ruleset={"name": ruleset.name, "digest": ruleset.digest, "path": ruleset.path, "text": ruleset.text},
-        code_version=code_version(),
-        created_at=datetime.fromtimestamp(finished, tz=UTC).isoformat(timespec="seconds"),
-        files=files,
-        totals={"games": games, "events": events, "files": len(files)},
-        timings={
-            "started_unix": round(started, 3),
-            "finished_unix": round(finished, 3),
-            "seconds": round(seconds, 3),
-            "batches_played_now": len(played_now),
-            "games_played_now": played_games,
-            "games_per_second_now": round(played_games / seconds, 1),
-        },
-    )
+    def sealed(self) -> Manifest:
+        """This manifest with its seal computed over every other field."""
+        return dataclasses.replace(self, seal=compute_seal(self.to_dict()))
 
 
-def file_sha256(path: Path) -> str:
-    """The checksum verify compares, so an edited part file is caught even where replay cannot tell."""
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+def compute_seal(data: dict[str, Any]) -> str:
+    """SHA-256 of the manifest's canonical JSON without its `seal` field."""
+    body = {k: v for k, v in data.items() if k != "seal"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def file_entry(written: WrittenFile, games: int, first_game_id: int, last_game_id: int) -> dict[str, Any]:
+    """One `files` entry of a manifest, for a file a writer has just made durable."""
+    return {"file": written.key, "games": games, "events": written.rows, "bytes": written.bytes,
+            "first_game_id": first_game_id, "last_game_id": last_game_id, "sha256": written.sha256}
+
+
+def publish(store: Store, manifest: Manifest) -> Manifest:
+    """Seal and write the manifest: from this moment the run is complete and its files are in the lake."""
+    sealed = manifest.sealed()
+    lake_layout.write_json(store, lake_layout.meta_key(manifest.run_id, lake_layout.MANIFEST_FILE), sealed.to_dict())
+    return sealed
+
+
+def manifest_problems(data: Any, run_id: str) -> list[str]:
+    """What makes a manifest unusable (empty: it is well formed and its seal matches)."""
+    if not isinstance(data, dict):
+        return ["a manifest must be a JSON object"]
+    problems = []
+    if data.get("run_id") != run_id:
+        problems.append(f"names run {data.get('run_id')!r} but lives in runs/{run_id}/")
+    if data.get("kind", "simulated") not in KINDS:
+        problems.append(f"unknown kind {data.get('kind')!r}; known: {', '.join(KINDS)}")
+    if not isinstance(data.get("game"), str) or not data.get("game"):
+        problems.append("no game")
+    version = data.get("manifest_version", 1)
+    if version >= 2 and data.get("seal") != compute_seal(data):
+        problems.append("edited after the run was written: its seal does not match its content")
+    files = data.get("files")
+    if not isinstance(files, list):
+        return [*problems, "no files list"]
+    seen: set[str] = set()
+    for entry in files:
+        problem = _entry_problem(entry, run_id, str(data.get("game")), seen)
+        if problem:
+            problems.append(problem)
+    return problems
+
+
+def _entry_problem(entry: Any, run_id: str, game: str, seen: set[str]) -> str | None:
+    if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
+        return f"a files entry is not an object with a 'file': {entry!r}"
+    name = entry["file"]
+    folder, _, base = name.rpartition("/")
+    allowed = {lake_layout.data_folder_key(d, game, run_id) for d in lake_layout.DATASETS}
+    if folder not in allowed or not lake_layout.PART_PATTERN.match(base):
+        return f"lists {name!r}, which is not a part file of this run's own folders"
+    if name in seen:
+        return f"lists {name!r} twice"
+    seen.add(name)
+    if not isinstance(entry.get("sha256"), str) or not _SHA256.match(entry["sha256"]):
+        return f"entry {name!r} has no valid sha256"
+    return None
+
+
+def created_now(finished: float) -> str:
+    return datetime.fromtimestamp(finished, tz=UTC).isoformat(timespec="seconds")
 
 
 def code_version() -> str:

@@ -1,19 +1,23 @@
-"""Run a spec: plan batches, fan them out to workers, and write the run's manifest.
+"""Run a spec: claim its run id, fan its batches out to workers, and publish the run's manifest.
 
 Workers are a local `ProcessPoolExecutor` (default: all cores) or, with
 `scheduler`, a Dask cluster; with one worker the batches run in this process.
-Each worker writes its own part file; the driver (this module) only collects
-small summaries and writes `runs/<run_id>/manifest.json` last.
+Each worker writes its own part file into the lake (a local folder or an
+object store); the driver (this module) only collects small summaries and
+publishes `runs/<run_id>/manifest.json` last, which makes the run complete.
 
-A run is identified by its run id. Its spec (and ruleset digest) is recorded
-in `runs/<run_id>/spec.json` before any part is written, so a second run with
-the same id but a different spec is refused, and `resume=True` fills only the
-missing parts of the same spec.
+Everything that can be checked is checked before the run id is claimed (the
+game, players, agents, the ruleset's keys and bounds, that the lake is
+writable), so a refused command leaves nothing behind. A run that fails
+before writing any part gives its run id back; one that fails later stays
+incomplete and `--resume` finishes it without playing any game twice.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import os
 import sys
 import time
@@ -22,67 +26,72 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
+import pyarrow.parquet as pq
 from tqdm import tqdm
 
 from engine.core.agents import make_agent
 from engine.core.errors import BalanceError
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
-from simulate import lake as lake_files
+from simulate import lake as layout
 from simulate.batch import BatchSummary, load_spec_ruleset, play_batch, resolve_game
-from simulate.manifest import Manifest, build_manifest
+from simulate.lake.claim import RunBusy, RunConflict, claim_run
+from simulate.lake.store import Store, open_store
+from simulate.manifest import Manifest, code_version, created_now, publish
 from simulate.spec import Batch, RunSpec, SpecError
 
+__all__ = ["RunBusy", "RunConflict", "run", "claim_record"]
 
-class RunConflict(BalanceError):
-    """The run id is taken (by another spec, or by this spec without --resume)."""
+
+def claim_record(spec: RunSpec, ruleset: Ruleset) -> dict[str, Any]:
+    """What a simulated run's id is claimed with: its spec and its ruleset's digest."""
+    return {"kind": "simulated", "spec": spec.to_dict(), "ruleset_digest": ruleset.digest}
 
 
 def run(
     spec: RunSpec,
-    lake: Path,
+    lake: str | Path | Store,
     workers: int | None = None,
     resume: bool = False,
     progress: bool = True,
     scheduler: str | None = None,
     game: Game | None = None,
+    wait: bool = False,
 ) -> Manifest:
-    """Play every game of `spec` into `lake` and return the written manifest.
+    """Play every game of `spec` into `lake` and return the published manifest.
 
-    `game` overrides the registry lookup of `spec.game` (for games defined in tests).
+    `game` overrides the registry lookup of `spec.game` (for games defined in tests);
+    `wait` waits for another writer of the same run instead of refusing.
     """
     started = time.time()
-    lake = Path(lake)
+    store = open_store(lake)
     game_obj = game if game is not None else resolve_game(spec.game)
     _check_against_game(spec, game_obj)
     ruleset = load_spec_ruleset(game_obj, spec)
-    _claim_run_id(spec, ruleset, lake, resume)
-    folder = lake_files.run_dir(lake, spec.game, spec.run_id)
-    if resume:
-        lake_files.remove_stale_temps(folder)
-    done = lake_files.existing_parts(folder)
-    batches = spec.batches()
-    todo = [b for b in batches if b.index not in done]
-    manifest_path = lake_files.meta_dir(lake, spec.run_id) / "manifest.json"
-    if not todo and manifest_path.exists():
-        return Manifest.from_dict(lake_files.read_json(manifest_path))  # complete: keep its record as written
-    summaries = [_summary_of_existing(b, done[b.index]) for b in batches if b.index in done]
-    bar = tqdm(
-        total=spec.total_games,
-        initial=sum(s.games for s in summaries),
-        unit="game",
-        file=sys.stderr,
-        disable=not (progress and sys.stderr.isatty()),
-        desc=spec.run_id,
-    )
-    game_ref: str | Game = game if game is not None else spec.game
-    with bar:
-        for summary in _execute(game_ref, ruleset, spec, todo, folder, workers, scheduler):
-            summaries.append(summary)
-            bar.update(summary.games)
-    manifest = build_manifest(spec, ruleset, folder, lake, summaries, started, time.time(), {b.index for b in todo})
-    lake_files.write_json_atomic(manifest.to_dict(), manifest_path)
-    return manifest
+    store.check_usable(write=True)
+    claim = claim_run(store, spec.run_id, claim_record(spec, ruleset), resume, wait)
+    try:
+        manifest_key = layout.meta_key(spec.run_id, layout.MANIFEST_FILE)
+        if store.exists(manifest_key):
+            return Manifest.from_dict(json.loads(store.read_bytes(manifest_key)))  # complete: keep its record
+        done = _existing_parts(store, spec)
+        todo = [b for b in spec.batches() if b.index not in done]
+        summaries = [_summary_of_existing(store, b, done[b.index]) for b in spec.batches() if b.index in done]
+        game_ref: str | Game = game if game is not None else spec.game
+        bar = _progress_bar(spec, summaries, progress)
+        with bar:
+            for summary in _execute(game_ref, ruleset, spec, todo, store, workers, scheduler):
+                summaries.append(summary)
+                bar.update(summary.games)
+        manifest = _manifest(spec, ruleset, summaries, started, time.time(), {b.index for b in todo})
+        return publish(store, manifest)
+    except BaseException:
+        if not _existing_parts(store, spec):
+            claim.abandon()  # nothing written: the run id is free again, nothing is left to trip a later command
+        raise
+    finally:
+        claim.release()
 
 
 def _check_against_game(spec: RunSpec, game: Game) -> None:
@@ -95,47 +104,56 @@ def _check_against_game(spec: RunSpec, game: Game) -> None:
         make_agent(name, game)  # raises UnknownName listing the known agents
 
 
-def _claim_run_id(spec: RunSpec, ruleset: Ruleset, lake: Path, resume: bool) -> None:
-    """Record the spec for this run id, or refuse when the id is taken."""
-    path = lake_files.meta_dir(lake, spec.run_id) / "spec.json"
-    record = {"spec": spec.to_dict(), "ruleset_digest": ruleset.digest}
-    stored = lake_files.read_json(path)
-    if stored is not None and stored != record:
-        raise RunConflict(
-            f"run id {spec.run_id!r} already exists in {lake} with a different spec "
-            f"({_differences(stored, record)}); choose another --run-id (a changed ruleset file keeps the derived id)"
-        )
-    if stored is not None and not resume:
-        raise RunConflict(
-            f"run id {spec.run_id!r} already exists in {lake}; pass --resume to fill its missing parts, "
-            "or choose another --run-id"
-        )
-    has_parts = bool(lake_files.existing_parts(lake_files.run_dir(lake, spec.game, spec.run_id)))
-    if stored is None and has_parts:
-        raise RunConflict(
-            f"{lake_files.run_dir(lake, spec.game, spec.run_id)} holds part files but no spec.json; "
-            "it was not written by `balance simulate`: move it away or choose another --run-id"
-        )
-    if stored is None:
-        lake_files.write_json_atomic(record, path)
+def _existing_parts(store: Store, spec: RunSpec) -> dict[int, str]:
+    """Part files already in the run's folder (complete by construction), after clearing stale temp files."""
+    found = {}
+    for key in store.find(layout.data_folder_key("events", spec.game, spec.run_id)):
+        name = key.rsplit("/", 1)[1]
+        match = layout.PART_PATTERN.match(name)
+        if match:
+            found[int(match.group(1))] = key
+        elif name.startswith(layout.TEMP_PREFIX):
+            store.remove(key)  # a killed writer's half file; we hold the run's lock
+    return found
 
 
-def _differences(stored: dict[str, Any], record: dict[str, Any]) -> str:
-    """'key: old there, new now' for every spec key (and the ruleset digest) that differs."""
-    def flat(rec: dict[str, Any]) -> dict[str, Any]:
-        return {**rec.get("spec", {}), "ruleset_digest": rec.get("ruleset_digest")}
-
-    old, new = flat(stored), flat(record)
-    keys = sorted(k for k in {*old, *new} if old.get(k) != new.get(k))
-    return "; ".join(f"{k}: {old.get(k)!r} there, {new.get(k)!r} now" for k in keys)
+def _summary_of_existing(store: Store, batch: Batch, key: str) -> BatchSummary:
+    data = store.read_bytes(key)
+    rows = pq.ParquetFile(pa.BufferReader(data)).metadata.num_rows
+    return BatchSummary(batch.index, key, batch.games, rows, 0.0, hashlib.sha256(data).hexdigest(), len(data))
 
 
-def _summary_of_existing(batch: Batch, path: Path) -> BatchSummary:
-    return BatchSummary(batch.index, path.name, batch.games, lake_files.parquet_rows(path), 0.0)
+def _progress_bar(spec: RunSpec, summaries: list[BatchSummary], progress: bool) -> Any:
+    return tqdm(total=spec.total_games, initial=sum(s.games for s in summaries), unit="game", file=sys.stderr,
+                disable=not (progress and sys.stderr.isatty()), desc=spec.run_id)
+
+
+def _manifest(
+    spec: RunSpec, ruleset: Ruleset, summaries: list[BatchSummary], started: float, finished: float,
+    played_now: set[int],
+) -> Manifest:
+    """The manifest of a finished run (summaries of every part, played now or before)."""
+    ordered = sorted(summaries, key=lambda s: s.index)
+    batches = {b.index: b for b in spec.batches()}
+    files = [{"file": s.file, "games": s.games, "events": s.events, "bytes": s.bytes,
+              "first_game_id": batches[s.index].start, "last_game_id": batches[s.index].stop - 1,
+              "sha256": s.sha256} for s in ordered]
+    seconds = max(finished - started, 1e-9)
+    played_games = sum(s.games for s in ordered if s.index in played_now)
+    return Manifest(
+        run_id=spec.run_id, game=spec.game, kind="simulated", spec=spec.to_dict(),
+        ruleset={"name": ruleset.name, "digest": ruleset.digest, "path": ruleset.path, "text": ruleset.text},
+        code_version=code_version(), created_at=created_now(finished), files=files,
+        totals={"games": sum(s.games for s in ordered), "events": sum(s.events for s in ordered),
+                "files": len(files)},
+        timings={"started_unix": round(started, 3), "finished_unix": round(finished, 3),
+                 "seconds": round(seconds, 3), "batches_played_now": len(played_now),
+                 "games_played_now": played_games, "games_per_second_now": round(played_games / seconds, 1)},
+    )
 
 
 def _execute(
-    game_ref: str | Game, ruleset: Ruleset, spec: RunSpec, todo: list[Batch], folder: Path,
+    game_ref: str | Game, ruleset: Ruleset, spec: RunSpec, todo: list[Batch], store: Store,
     workers: int | None, scheduler: str | None,
 ) -> Iterable[BatchSummary]:
     """Summaries of the played batches, in completion order."""
@@ -143,22 +161,22 @@ def _execute(
         return
     args = (game_ref, ruleset, spec)
     if scheduler is not None:
-        yield from _on_dask(scheduler, args, todo, str(folder.absolute()))
+        yield from _on_dask(scheduler, args, todo, store)
         return
     workers = min(workers or os.cpu_count() or 1, len(todo))
     if workers == 1:
         for batch in todo:
-            yield play_batch(*args, batch, str(folder))
+            yield play_batch(*args, batch, store)
         return
-    yield from _on_pool(workers, args, todo, str(folder))
+    yield from _on_pool(workers, args, todo, store)
 
 
-def _on_pool(workers: int, args: tuple[Any, ...], todo: list[Batch], folder: str) -> Iterable[BatchSummary]:
+def _on_pool(workers: int, args: tuple[Any, ...], todo: list[Batch], store: Store) -> Iterable[BatchSummary]:
     """Batches on a local process pool; pending work is cancelled on error or interrupt."""
     pool = ProcessPoolExecutor(max_workers=workers)
     task = functools.partial(play_batch, *args)
     try:
-        pending: set[Future[BatchSummary]] = {pool.submit(task, b, folder) for b in todo}
+        pending: set[Future[BatchSummary]] = {pool.submit(task, b, store) for b in todo}
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
@@ -167,16 +185,19 @@ def _on_pool(workers: int, args: tuple[Any, ...], todo: list[Batch], folder: str
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _on_dask(scheduler: str, args: tuple[Any, ...], todo: list[Batch], folder: str) -> Iterable[BatchSummary]:
-    """Batches on a Dask cluster; workers must see `folder` (shared or object-store path)."""
+def _on_dask(scheduler: str, args: tuple[Any, ...], todo: list[Batch], store: Store) -> Iterable[BatchSummary]:
+    """Batches on a Dask cluster; every worker must reach the lake (a shared folder or an object-store URL)."""
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
         raise BalanceError("--scheduler needs Dask: pip install 'balance[dask]'") from None
-    client = Client(scheduler)
+    try:
+        client = Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        raise BalanceError(f"--scheduler {scheduler}: cannot connect to the Dask scheduler ({exc})") from None
     submit: Callable[..., Any] = client.submit
     try:
-        futures = [submit(play_batch, *args, b, folder, pure=False) for b in todo]
+        futures = [submit(play_batch, *args, b, store, pure=False) for b in todo]
         for future in as_completed(futures):
             yield future.result()
     finally:

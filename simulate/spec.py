@@ -30,8 +30,13 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import BalanceError
+from simulate.lake import RUN_ID_RULE, safe_run_id
 
 DEFAULT_BATCH_SIZE = 500
+MAX_GAMES = 100_000_000  # per player count: beyond any study, and every id and count stays small
+MAX_BATCH_SIZE = 1_000_000
+MAX_BATCHES = 1_000_000  # part files per run (raise batch_size for bigger runs)
+MIN_SEED, MAX_SEED = -(1 << 63), (1 << 63) - 1
 DEFAULT_RULESET = "default"  # stands for the game's own default ruleset
 _SEED_MASK = (1 << 63) - 1  # seeds live in an int64 column
 
@@ -187,29 +192,33 @@ def _check_spec(spec: RunSpec, where: str) -> None:
         ("players", _all_positive_ints(spec.players), "a non-empty list of player counts such as [2, 4]"),
         ("agents", bool(spec.agents) and all(isinstance(a, str) and a for a in spec.agents),
          "a non-empty list of agent names such as ['random', 'greedy']"),
-        ("games", _positive_int(spec.games), "a positive integer (games per player count)"),
-        ("seed", isinstance(spec.seed, int) and not isinstance(spec.seed, bool), "an integer"),
-        ("batch_size", _positive_int(spec.batch_size), "a positive integer (games per part file)"),
-        ("run_id", isinstance(spec.run_id, str) and _safe_name(spec.run_id),
-         "a folder-safe name: no '/' or '\\', no surrounding spaces, not '.' or '..'"),
+        ("games", _positive_int(spec.games, MAX_GAMES),
+         f"a whole number from 1 to {MAX_GAMES:,} (games per player count)"),
+        ("seed", isinstance(spec.seed, int) and not isinstance(spec.seed, bool) and MIN_SEED <= spec.seed <= MAX_SEED,
+         "a 64-bit integer"),
+        ("batch_size", _positive_int(spec.batch_size, MAX_BATCH_SIZE),
+         f"a whole number from 1 to {MAX_BATCH_SIZE:,} (games per part file)"),
+        ("run_id", spec.run_id == "" or safe_run_id(spec.run_id), f"a run id of {RUN_ID_RULE}"),
     ]
     for key, ok, expected in checks:
         if not ok:
-            raise SpecError(f"{where}: key '{key}' is {getattr(spec, key)!r}; expected {expected}")
+            raise SpecError(f"{where}: key '{key}' is {_shown(getattr(spec, key))}; expected {expected}")
     if len(set(spec.players)) != len(spec.players):
         raise SpecError(f"{where}: key 'players' repeats a player count: {list(spec.players)}")
+    batches = -(-spec.games * len(spec.players) // spec.batch_size)
+    if batches > MAX_BATCHES:
+        raise SpecError(f"{where}: {batches:,} part files of {spec.batch_size} games; at most {MAX_BATCHES:,} "
+                        "per run: raise batch_size")
 
 
-def _safe_name(name: str) -> bool:
-    """Usable as a folder name: no separators, no surrounding spaces, not '.' or '..'."""
-    if name == "":
-        return True  # derived from the spec in __post_init__
-    return "/" not in name and "\\" not in name and name.strip() == name and name.strip(".") != ""
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _positive_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value > 0
+def _positive_int(value: Any, high: int = MAX_GAMES) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= high
 
 
 def _all_positive_ints(values: Any) -> bool:
-    return isinstance(values, tuple) and bool(values) and all(_positive_int(v) for v in values)
+    return isinstance(values, tuple) and bool(values) and all(_positive_int(v, 64) for v in values)

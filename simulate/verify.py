@@ -1,21 +1,30 @@
-"""Verify a lake: every game replays with its run's own ruleset and matches its seal.
+"""Verify a lake: every run complete and genuine, every game replayed to its seal, nothing else in the folder.
 
-For each run: the manifest must exist and its files must be exactly the part
-files present; each file must be readable Parquet with the listed row count
-and hold exactly the games of its range, no game in two files; each game is
-checked by `simulate.gamecheck` (gapless seq, rebuildable rows, replayed
-envelope, sealed digest; an altered event is located by re-simulation).
-A file whose SHA-256 differs from the manifest's was edited after the run:
-its games are re-simulated even when they replay to their seal, because an
-edit may touch fields the final state does not keep (a score component, say).
-Problems are reported by file, game and seq; nothing raises. Files are
-checked in parallel on a process pool when `workers` > 1.
+The lake catalogue (`simulate.lake.catalogue`) says which runs are complete
+and which files belong to the lake; everything it does not admit is a
+problem here: stray files (reported by name), incomplete runs (with the
+command that finishes or removes them) and rejected manifests (edited,
+malformed, or naming missing files). For each complete run:
+
+- a simulated run's manifest must list exactly the part files its spec
+  implies (every batch, with its game range);
+- each file must match the SHA-256 and row count its manifest records and
+  hold exactly the games of its range, no game in two files;
+- each game's `game_started` must be the one the spec derives for its game
+  id (seed, player count, agents per seat, ruleset digest), so games from
+  another seed or with agent labels swapped between seats are caught;
+- each game is checked by `simulate.gamecheck` (gapless seq, rebuildable
+  rows, replayed envelope, sealed digest; an altered event is located by
+  re-simulation, also when an edit leaves the seal intact).
+
+Files of all runs are checked on one process pool (all cores by default)
+with a progress bar. Problems are reported by file, game and seq; nothing raises.
 """
 
 from __future__ import annotations
 
-import json
 import os
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -23,18 +32,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-import pyarrow as pa
-import pyarrow.parquet as pq
+from tqdm import tqdm
 
 from engine.core.errors import BalanceError, ReplayError
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
 from engine.registry import get_game
-from simulate import lake as lake_files
-from simulate.batch import resolve_game
-from simulate.gamecheck import check_game, first_difference
-from simulate.manifest import file_sha256
+from simulate import lake as layout
+from simulate.filecheck import FileResult, FileTask, check_file
+from simulate.lake.catalogue import CatalogedRun, LakeCatalogue, catalogue
+from simulate.lake.store import Store
+from simulate.spec import RunSpec
 
 
 @dataclass(frozen=True)
@@ -67,103 +75,88 @@ class VerifyReport:
         return not self.problems
 
 
-@dataclass(frozen=True)
-class FileResult:
-    """What checking one part file found (returned by a worker)."""
-
-    problems: list[Problem]
-    games: int
-    events: int
-    game_ids: list[int]
-
-
 def verify(
-    lake: Path, run_id: str | None = None, resolve: Callable[[str], Game] = get_game, workers: int | None = 1,
+    lake: str | Path | Store, run_id: str | None = None, resolve: Callable[[str], Game] = get_game,
+    workers: int | None = 1, progress: bool = False,
 ) -> VerifyReport:
-    """Replay every game of every run (or of `run_id`) in `lake`.
+    """Check every run of the lake (or only `run_id`) and every file in its folder.
 
     `workers` > 1 (None: all cores) checks files on a process pool; a custom
     `resolve` (games defined in tests) always runs in this process.
     """
-    lake = Path(lake)
+    cat = catalogue(lake)
     report = VerifyReport()
-    runs = [run_id] if run_id is not None else lake_files.list_runs(lake)
-    if run_id is not None and run_id not in lake_files.list_runs(lake):
-        report.problems.append(Problem(str(lake), None, None, f"no run {run_id!r} in this lake"))
+    if run_id is not None and run_id not in cat.runs:
+        report.problems.append(Problem(cat.store.url, None, None, f"no run {run_id!r} in this lake"))
         return report
+    selected = [cat.runs[run_id]] if run_id is not None else list(cat.runs.values())
+    report.problems += [Problem(s.key, None, None, f"stray file: {s.reason}; it is never read: remove it or "
+                                "move it out of the lake") for s in cat.stray
+                        if run_id is None or f"/run={run_id}/" in s.key]
     workers = (workers or os.cpu_count() or 1) if resolve is get_game else 1
-    for rid in runs:
-        report.runs.append(rid)
-        _verify_run(lake, rid, resolve, workers, report)
+    tasks: list[FileTask] = []
+    for run in selected:
+        report.runs.append(run.run_id)
+        tasks += _run_tasks(cat, run, resolve, workers, report)
+    _check_files(tasks, workers, progress, report)
     return report
 
 
-def _verify_run(lake: Path, run_id: str, resolve: Callable[[str], Game], workers: int, report: VerifyReport) -> None:
-    manifest_path = lake_files.meta_dir(lake, run_id) / "manifest.json"
-    where = str(manifest_path.relative_to(lake))
-    try:
-        manifest = lake_files.read_json(manifest_path)
-    except (OSError, json.JSONDecodeError) as exc:
-        report.problems.append(Problem(where, None, None, f"unreadable manifest: {exc}"))
-        return
-    if manifest is None:
-        problem = "no manifest: the run is incomplete; finish it with `balance simulate --resume`"
-        report.problems.append(Problem(where, None, None, problem))
-        return
-    if isinstance(manifest, dict) and manifest.get("kind") == "tile_value":
-        report.problems += tile_run_problems(lake, manifest, where)
-        return
+def _run_tasks(
+    cat: LakeCatalogue, run: CatalogedRun, resolve: Callable[[str], Game], workers: int, report: VerifyReport,
+) -> list[FileTask]:
+    """The file checks of one run, after its run-level checks (state, manifest against spec)."""
+    where = layout.meta_key(run.run_id, layout.MANIFEST_FILE)
+    if run.state in ("incomplete", "in progress"):
+        report.problems.append(Problem(layout.meta_key(run.run_id), None, None, _incomplete_text(cat, run)))
+        return []
+    if not run.complete:
+        report.problems += [Problem(where, None, None, f"rejected manifest: {p}") for p in run.problems]
+        return []
+    manifest = run.manifest or {}
     try:
         game = resolve(manifest["game"])
-        ruleset = _manifest_ruleset(game, manifest)
-        listed = {entry["file"]: entry for entry in manifest["files"]}
-    except (BalanceError, KeyError, TypeError) as exc:
+        ruleset = _manifest_ruleset(game, manifest) if manifest.get("kind", "simulated") != "tile_values" else None
+        spec = RunSpec.from_dict(manifest["spec"]) if manifest.get("kind", "simulated") == "simulated" else None
+    except (BalanceError, KeyError, TypeError, ValueError) as exc:
         report.problems.append(Problem(where, None, None, f"cannot set up replay: {type(exc).__name__}: {exc}"))
-        return
-    present = {
-        str(path.relative_to(lake)): path
-        for folder in lake_files.run_event_dirs(lake, run_id)
-        for path in lake_files.existing_parts(folder).values()
-    }
-    for name in sorted(set(listed) - set(present)):
-        report.problems.append(Problem(name, None, None, "listed in the manifest but missing from the lake"))
-    for name in sorted(set(present) - set(listed)):
-        report.problems.append(Problem(name, None, None, "part file not listed in the run's manifest"))
-    names = sorted(set(listed) & set(present))
+        return []
+    if spec is not None:
+        mismatch = _files_against_spec(manifest["files"], spec)
+        report.problems += [Problem(where, None, None, text) for text in mismatch]
+        if mismatch:
+            return []
     game_ref: str | Game = manifest["game"] if workers > 1 else game
-    tasks = [(name, str(present[name]), listed[name], run_id, game_ref, ruleset) for name in names]
-    seen: set[int] = set()
-    for name, result in zip(names, _map_files(tasks, workers)):
-        report.files += 1
-        report.games += result.games
-        report.events += result.events
-        report.problems += result.problems
-        for game_id in sorted(seen.intersection(result.game_ids)):
-            report.problems.append(Problem(name, game_id, None, "game appears in more than one part file"))
-        seen.update(result.game_ids)
+    digest = (manifest.get("ruleset") or {}).get("digest")
+    return [FileTask(entry["file"], cat.store, entry, run.run_id, game_ref, ruleset, spec, digest)
+            for entry in manifest["files"]]
 
 
-def tile_run_problems(lake: Path, manifest: dict[str, Any], where: str) -> list[Problem]:
-    """A tile-value run (no game logs to replay): every listed file present, unedited, with its row count."""
-    problems = []
-    for entry in manifest.get("files", []):
-        path = lake / entry["file"]
-        if not path.exists():
-            problems.append(Problem(entry["file"], None, None, "listed in the manifest but missing from the lake"))
-        elif file_sha256(path) != entry.get("sha256"):
-            problems.append(Problem(entry["file"], None, None, "file differs from its checksum in the manifest"))
-        elif lake_files.parquet_rows(path) != entry.get("rows"):
-            problems.append(Problem(entry["file"], None, None, f"row count differs from the manifest ({where})"))
+def _incomplete_text(cat: LakeCatalogue, run: CatalogedRun) -> str:
+    lake = cat.store.url
+    expected = run.expected_files()
+    have = f"{len(run.files)} of {expected}" if expected is not None else f"{len(run.files)}"
+    state = "being written by another process" if run.state == "in progress" else "incomplete (no manifest)"
+    finish = (f"finish it with `balance simulate --resume --run-id {run.run_id} --lake {lake}` and its spec flags"
+              if run.kind == "simulated" else "write it again")
+    return (f"run {run.run_id} is {state}, {have} part files present; its games are not read; "
+            f"{finish}, or remove it with `balance runs remove {run.run_id} --lake {lake}`")
+
+
+def _files_against_spec(files: list[dict[str, Any]], spec: RunSpec) -> list[str]:
+    """A simulated run's manifest must list exactly the batches its spec implies."""
+    expected = {layout.part_key(spec.game, spec.run_id, b.index): b for b in spec.batches()}
+    listed = {entry["file"]: entry for entry in files}
+    problems = [f"manifest does not list {name}, which the spec implies (games {b.start}-{b.stop - 1})"
+                for name, b in expected.items() if name not in listed]
+    problems += [f"manifest lists {name}, which the spec does not imply" for name in listed if name not in expected]
+    for name in sorted(set(expected) & set(listed)):
+        batch, entry = expected[name], listed[name]
+        found = (entry.get("first_game_id"), entry.get("last_game_id"), entry.get("games"))
+        if found != (batch.start, batch.stop - 1, batch.games):
+            problems.append(f"manifest entry {name} says games {found[0]}-{found[1]} ({found[2]}), the spec "
+                            f"implies {batch.start}-{batch.stop - 1} ({batch.games})")
     return problems
-
-
-def _map_files(tasks: list[tuple[Any, ...]], workers: int) -> Iterator[FileResult]:
-    """check_file over the tasks, in order, on a pool when there is more than one worker."""
-    if workers <= 1 or len(tasks) <= 1:
-        yield from (check_file(*task) for task in tasks)
-        return
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
-        yield from pool.map(check_file, *zip(*tasks))
 
 
 def _manifest_ruleset(game: Game, manifest: dict[str, Any]) -> Ruleset:
@@ -178,46 +171,30 @@ def _manifest_ruleset(game: Game, manifest: dict[str, Any]) -> Ruleset:
     return ruleset
 
 
-def check_file(
-    name: str, path: str, entry: dict[str, Any], run_id: str, game_ref: str | Game, ruleset: Ruleset,
-) -> FileResult:
-    """Check one part file (runs in a worker when verifying in parallel)."""
-    try:
-        table = pq.read_table(path)
-    except Exception as exc:  # noqa: BLE001 - any reader failure means the file is unusable
-        problem = Problem(name, None, None, f"unreadable Parquet file ({type(exc).__name__}: {exc})")
-        return FileResult([problem], 0, 0, [])
-    game = resolve_game(game_ref)
-    problems = []
-    if table.num_rows != entry["events"]:
-        problems.append(Problem(name, None, None, f"{table.num_rows} rows, manifest lists {entry['events']}"))
-    edited = "sha256" in entry and file_sha256(Path(path)) != entry["sha256"]
-    game_ids: list[int] = []
-    for game_id, rows in _games_in(table):
-        game_ids.append(game_id)
-        found = check_game(game, ruleset, run_id, game_id, rows)
-        if found is None and edited:
-            found = first_difference(game, ruleset, rows)
-        if found is not None:
-            problems.append(Problem(name, game_id, found[0], found[1]))
-    if edited and not problems:
-        edit = "file differs from its checksum in the manifest (edited after the run)"
-        problems.append(Problem(name, None, None, edit))
-    expected_ids = set(range(entry["first_game_id"], entry["last_game_id"] + 1))
-    for game_id in sorted(expected_ids - set(game_ids)):
-        problems.append(Problem(name, game_id, None, "game listed in the manifest's range has no events"))
-    for game_id in sorted(set(game_ids) - expected_ids):
-        problems.append(Problem(name, game_id, None, "game outside the manifest's range for this file"))
-    return FileResult(problems, len(game_ids), table.num_rows, game_ids)
+def _check_files(tasks: list[FileTask], workers: int, progress: bool, report: VerifyReport) -> None:
+    total = sum(int(t.entry.get("games") or 0) for t in tasks)
+    bar = tqdm(total=total, unit="game", desc="verify", file=sys.stderr, disable=not progress)
+    seen: dict[str, set[int]] = {}
+    with bar:
+        for task, result in zip(tasks, _map_files(tasks, workers)):
+            bar.update(int(task.entry.get("games") or 0))
+            _add(report, task, result, seen.setdefault(task.run_id, set()))
 
 
-def _games_in(table: pa.Table) -> Iterator[tuple[int, pa.Table]]:
-    """(game_id, that game's rows in seq order) for each game in the table."""
-    table = table.sort_by([("game_id", "ascending"), ("seq", "ascending")])
-    ids = table.column("game_id").to_numpy()
-    if len(ids) == 0:
+def _add(report: VerifyReport, task: FileTask, result: FileResult, seen: set[int]) -> None:
+    report.files += 1
+    report.games += result.games
+    report.events += result.events
+    report.problems += [Problem(task.key, g, s, text) for g, s, text in result.problems]
+    for game_id in sorted(seen.intersection(result.game_ids)):
+        report.problems.append(Problem(task.key, game_id, None, "game appears in more than one part file"))
+    seen.update(result.game_ids)
+
+
+def _map_files(tasks: list[FileTask], workers: int) -> Iterator[FileResult]:
+    """check_file over the tasks, in order, on a pool when there is more than one worker."""
+    if workers <= 1 or len(tasks) <= 1:
+        yield from (check_file(task) for task in tasks)
         return
-    starts = [0, *(np.flatnonzero(np.diff(ids)) + 1).tolist()]
-    ends = [*starts[1:], len(ids)]
-    for start, end in zip(starts, ends):
-        yield int(ids[start]), table.slice(start, end - start)
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
+        yield from pool.map(check_file, tasks, chunksize=1)

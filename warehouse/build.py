@@ -1,5 +1,8 @@
 """Build the DuckDB warehouse from the Parquet lake, atomically.
 
+Only the files the lake catalogue admits are read (those listed in complete
+runs' manifests); incomplete and rejected runs and stray files are left out
+and recorded in the `lake_left_out` table with the command that fixes each.
 The build runs in a temporary file beside the target: macros, staging views
 over the lake, the run tables from manifests, fact and metric tables in
 dependency order, then every zero-row invariant test. Only when all of that
@@ -14,12 +17,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import pyarrow.parquet as pq
 
 from engine.core.errors import BalanceError
-from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests, render
+from simulate.lake.catalogue import LakeCatalogue, catalogue
+from simulate.lake.store import Store
+from warehouse.left_out import left_out_rows, load_left_out
+from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests, matching_files, render
 from warehouse.runs import ObservedRun, run_tables
 
 GENERIC_GAME = None  # models without a `-- game:` header read every game
@@ -43,49 +50,55 @@ class BuildResult:
     skipped: list[str] = field(default_factory=list)
     tests: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    left_out: list[dict[str, Any]] = field(default_factory=list)  # rows of the `lake_left_out` table
 
 
-def lake_files(lake: Path) -> dict[str, list[Path]]:
-    """The Parquet part files of each game present in the lake."""
-    files: dict[str, list[Path]] = {}
-    for game_dir in sorted((lake / "events").glob("game=*")):
-        parts = sorted(game_dir.glob("run=*/part-*.parquet"))  # .tmp- files are writes in progress
-        if parts:
-            files[game_dir.name.removeprefix("game=")] = parts
-    return files
+def lake_files(cat: LakeCatalogue) -> dict[str, list[str]]:
+    """The event files of each game that belong to the lake (complete runs' manifests), as reader names."""
+    return {game: cat.uris("events", game) for game in cat.games("events")}
 
 
-def check_readable(files: dict[str, list[Path]]) -> None:
-    """Open every part file's footer; an unreadable one is rejected by name."""
-    for parts in files.values():
-        for path in parts:
+def check_readable(cat: LakeCatalogue) -> None:
+    """Open every admitted file's footer; an unreadable one is rejected by name."""
+    for run in cat.complete_runs():
+        for key in run.files:
             try:
-                pq.read_metadata(path)
+                with cat.store.open(key) as handle:
+                    pq.read_metadata(handle)
             except Exception as exc:  # pyarrow raises several types for corrupt files
                 raise LakeError(
-                    f"{path}: unreadable Parquet file ({exc}); delete it and re-run the simulation with --resume"
+                    f"{cat.store.uri(key)}: unreadable Parquet file ({exc}); run `balance verify` and remove or "
+                    f"re-simulate run {run.run_id}"
                 ) from None
 
 
-def build(lake: Path, warehouse: Path, run_tests: bool = True, log: Callable[[str], None] | None = None) -> BuildResult:
-    """Build the warehouse file from the lake; returns what was built."""
+def build(
+    lake: str | Path | Store, warehouse: Path, run_tests: bool = True, log: Callable[[str], None] | None = None,
+) -> BuildResult:
+    """Build the warehouse file from the lake's complete runs; returns what was built and what was left out."""
     started = time.perf_counter()
     say = log or (lambda _msg: None)
-    if not (lake / "events").is_dir():
-        raise BalanceError(f"{lake}: no events/ folder; is this a lake? run `balance simulate` or `balance run` first")
-    files = lake_files(lake)
+    cat = catalogue(lake)
+    if not cat.runs and not cat.stray:
+        raise BalanceError(f"{cat.store.url}: no runs in this lake; run `balance simulate` or `balance run` first")
+    files = lake_files(cat)
     if not files:
-        raise BalanceError(f"{lake}: the lake has no event files yet; run `balance simulate` or `balance run` first")
-    check_readable(files)
+        raise BalanceError(f"{cat.store.url}: the lake has no complete run yet ({_left_out_text(cat)}); "
+                           "finish a run (`balance simulate --resume ...`) or run `balance run` first")
+    check_readable(cat)
     warehouse.parent.mkdir(parents=True, exist_ok=True)
     tmp = warehouse.with_name(f".{warehouse.name}.{os.getpid()}.tmp")
     _remove(tmp)
-    result = BuildResult(warehouse)
+    result = BuildResult(warehouse, left_out=left_out_rows(cat))
     try:
         with duckdb.connect(str(tmp)) as con:
             con.execute("set enable_progress_bar = false")
+            filesystem = cat.store.duckdb_filesystem()
+            if filesystem is not None:
+                con.register_filesystem(filesystem)
             con.execute(MACROS_FILE.read_text(encoding="utf-8"))
-            _build_models(con, lake, set(files), result, say)
+            load_left_out(con, result.left_out)
+            _build_models(con, cat, set(files), result, say)
             counts = con.execute("select game, count(*) from fct_games group by game order by game").fetchall()
             result.games = dict(counts)
             if run_tests:
@@ -98,58 +111,45 @@ def build(lake: Path, warehouse: Path, run_tests: bool = True, log: Callable[[st
     return result
 
 
+def _left_out_text(cat: LakeCatalogue) -> str:
+    states = [f"{r.run_id}: {r.state}" for r in cat.left_out()]
+    return "; ".join(states) or "nothing but stray files"
+
+
 def _build_models(
-    con: duckdb.DuckDBPyConnection, lake: Path, games: set[str], result: BuildResult, say: Callable[[str], None]
+    con: duckdb.DuckDBPyConnection, cat: LakeCatalogue, games: set[str], result: BuildResult,
+    say: Callable[[str], None],
 ) -> None:
     for model in discover_models():
         if model.game is not GENERIC_GAME and model.game not in games:
             result.skipped.append(model.name)
             continue
-        if _optional_input_missing(model, lake, result.skipped):
+        if _optional_input_missing(model, cat, result.skipped):
             result.skipped.append(model.name)
             continue
-        if not _create(con, model, lake):
-            result.skipped.append(model.name)
-            continue
+        _create(con, model, cat)
         result.models.append(model.name)
         say(f"built {model.materialization} {model.name}")
         if model.name == "stg_events":
-            _load_runs(con, lake)
+            _load_runs(con, cat)
 
 
-def _optional_input_missing(model: Model, lake: Path, skipped: list[str]) -> bool:
-    """A model over an optional lake folder (`-- lake:`) with no file yet, or depending on a skipped one."""
-    if model.lake_glob is not None and next(lake.glob(model.lake_glob), None) is None:
+def _optional_input_missing(model: Model, cat: LakeCatalogue, skipped: list[str]) -> bool:
+    """A model over an optional lake folder (`-- lake:`) with no admitted file yet, or depending on a skipped one."""
+    if model.lake_glob is not None and not matching_files(cat, model.lake_glob):
         return True
     return any(dep in skipped for dep in model.depends)
 
 
-def _create(con: duckdb.DuckDBPyConnection, model: Model, lake: Path) -> bool:
-    """Create a model's view or table; False when a Python model had nothing to fit."""
-    if model.python is not None:
-        return _create_python(con, model, lake)
-    body = render(model.sql, lake)
+def _create(con: duckdb.DuckDBPyConnection, model: Model, cat: LakeCatalogue) -> None:
+    body = render(model.sql, cat)
     try:
         con.execute(f"create or replace {model.materialization} {model.name} as\n{body}")
     except duckdb.Error as exc:
         raise BalanceError(f"{model.path}: model {model.name} failed: {exc}") from None
-    return True
 
 
-def _create_python(con: duckdb.DuckDBPyConnection, model: Model, lake: Path) -> bool:
-    assert model.python is not None
-    frame = model.python(con, lake)
-    if len(frame.columns) == 0:
-        return False
-    con.register("python_model_frame", frame)
-    try:
-        con.execute(f"create or replace table {model.name} as select * from python_model_frame")
-    finally:
-        con.unregister("python_model_frame")
-    return True
-
-
-def _load_runs(con: duckdb.DuckDBPyConnection, lake: Path) -> None:
+def _load_runs(con: duckdb.DuckDBPyConnection, cat: LakeCatalogue) -> None:
     observed = [
         ObservedRun(*row)
         for row in con.execute(
@@ -157,7 +157,7 @@ def _load_runs(con: duckdb.DuckDBPyConnection, lake: Path) -> None:
             "where event_type = 'game_started' order by game, run_id"
         ).fetchall()
     ]
-    runs, assumptions = run_tables(lake, observed)
+    runs, assumptions = run_tables(cat, observed)
     con.register("runs_arrow", runs)
     con.register("assumptions_arrow", assumptions)
     con.execute("create or replace table runs as select * from runs_arrow")
@@ -170,7 +170,7 @@ def _run_tests(
     con: duckdb.DuckDBPyConnection, games: set[str], result: BuildResult, say: Callable[[str], None]
 ) -> None:
     for test in discover_tests():
-        if test.game is not GENERIC_GAME and test.game not in games or set(test.depends) & set(result.skipped):
+        if test.game is not GENERIC_GAME and test.game not in games:
             continue
         try:
             rows = con.execute(f"select * from (\n{test.sql}\n) limit 3").fetchall()

@@ -24,17 +24,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
 from engine.core.errors import BalanceError
+from simulate.lake.catalogue import LakeCatalogue
 
 LAYERS = ("staging", "facts", "metrics")
 MODELS_DIR = Path(__file__).parent / "models"
 TESTS_DIR = Path(__file__).parent / "tests"
 MACROS_FILE = Path(__file__).parent / "macros.sql"
 # Tables the builder loads itself (from run manifests) before any model runs.
-BUILTIN_TABLES = ("runs", "ruleset_assumptions")
+BUILTIN_TABLES = ("runs", "ruleset_assumptions", "lake_left_out")
+_LAKE_GLOB = re.compile(r"'\{\{ lake \}\}/([^']*)'")
 _HEADER = re.compile(r"^--\s*(grain|depends|game|lake):\s*(.*?)\s*$")
 
 
@@ -129,6 +132,23 @@ def build_order(models: list[Model]) -> list[Model]:
     return ordered
 
 
-def render(sql: str, lake: Path) -> str:
-    """Substitute the lake path (as a SQL string body) for `{{ lake }}`."""
-    return sql.replace("{{ lake }}", lake.resolve().as_posix().replace("'", "''"))
+def matching_files(cat: LakeCatalogue, pattern: str) -> list[str]:
+    """The admitted files (complete runs' manifests) whose lake key matches a glob such as
+    `events/game=caprices/run=*/part-*.parquet`, as names DuckDB opens."""
+    admitted = sorted(key for run in cat.complete_runs() for key in run.files)
+    return [cat.store.uri(key) for key in admitted if fnmatchcase(key, pattern)]
+
+
+def render(sql: str, cat: LakeCatalogue) -> str:
+    """Replace each `'{{ lake }}/<glob>'` string with the list of admitted files matching the glob.
+
+    Models keep their readable globs, but DuckDB never lists the lake itself:
+    it reads exactly the files the lake catalogue admits, nothing stray.
+    """
+    def files_literal(match: re.Match[str]) -> str:
+        names = matching_files(cat, match.group(1))
+        if not names:
+            raise ModelError(f"no admitted lake file matches {match.group(1)!r}")
+        return "[" + ", ".join("'" + name.replace("'", "''") + "'" for name in names) + "]"
+
+    return _LAKE_GLOB.sub(files_literal, sql)

@@ -1,11 +1,12 @@
 """Run metadata: the `runs` and `ruleset_assumptions` tables.
 
-Each run in the lake should have `LAKE/runs/<run_id>/manifest.json` (spec,
-ruleset name/digest/TOML text, code version). The ruleset text is parsed with
-the engine's own ruleset loader so the report can list every `assumed` value a
-result depends on. A run without a manifest (or without the TOML text) falls
-back to the game's registered ruleset of the same name when its digest
-matches what the games logged; otherwise its assumptions are marked unknown.
+Every run the warehouse reads is complete, so it has a manifest (kind, spec,
+ruleset name/digest/TOML text, code version), taken from the lake catalogue.
+The ruleset text is parsed with the engine's own ruleset loader so the report
+can list every `assumed` value a result depends on. A manifest without the
+TOML text falls back to the game's registered ruleset of the same name when
+its digest matches what the games logged; otherwise its assumptions are
+marked unknown.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ import pyarrow as pa
 
 from engine.core.errors import BalanceError
 from engine.core.ruleset import Ruleset, load_ruleset
+from simulate.lake.catalogue import LakeCatalogue
 
 RUNS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
     ("has_manifest", pa.bool_()), ("spec_json", pa.string()), ("code_version", pa.string()),
-    ("created_at", pa.string()), ("assumptions_from", pa.string()), ("source", pa.string()),
+    ("created_at", pa.string()), ("assumptions_from", pa.string()), ("source", pa.string()), ("kind", pa.string()),
 ])
 ASSUMPTIONS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
@@ -40,24 +42,6 @@ class ObservedRun:
     run_id: str
     ruleset: str
     ruleset_digest: str
-
-
-def manifest_path(lake: Path, run_id: str) -> Path:
-    """Where the simulator writes a run's manifest."""
-    return lake / "runs" / run_id / "manifest.json"
-
-
-def read_manifest(path: Path) -> dict[str, Any] | None:
-    """The manifest as a dict, None when absent; an unreadable one is an error naming it."""
-    if not path.exists():
-        return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise BalanceError(f"{path}: unreadable run manifest ({exc}); delete it or re-run the simulation") from None
-    if not isinstance(data, dict):
-        raise BalanceError(f"{path}: a run manifest must be a JSON object")
-    return data
 
 
 def _pick(data: dict[str, Any], *paths: str) -> Any:
@@ -97,9 +81,8 @@ def _registered_ruleset(game: str, name: str) -> Ruleset | None:
         return None
 
 
-def describe_run(lake: Path, seen: ObservedRun) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def describe_run(manifest: dict[str, Any] | None, seen: ObservedRun) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """One `runs` row and its `ruleset_assumptions` rows."""
-    manifest = read_manifest(manifest_path(lake, seen.run_id))
     data = manifest or {}
     toml_text = _pick(data, "ruleset.toml", "ruleset.text", "ruleset_toml", "ruleset_text", "ruleset.toml_text")
     ruleset: Ruleset | None = None
@@ -120,6 +103,7 @@ def describe_run(lake: Path, seen: ObservedRun) -> tuple[dict[str, Any], list[di
         "created_at": _as_text(_pick(data, "created_at", "timings.finished_unix")),
         "assumptions_from": source,
         "source": run_source(data),
+        "kind": _as_text(data.get("kind", "simulated" if manifest is not None else None)),
     }
     assumptions = []
     if ruleset is not None:
@@ -143,12 +127,13 @@ def _as_text(value: Any) -> str | None:
     return json.dumps(value, sort_keys=True)
 
 
-def run_tables(lake: Path, observed: list[ObservedRun]) -> tuple[pa.Table, pa.Table]:
+def run_tables(cat: LakeCatalogue, observed: list[ObservedRun]) -> tuple[pa.Table, pa.Table]:
     """The `runs` and `ruleset_assumptions` tables for every run seen in the events."""
     runs: list[dict[str, Any]] = []
     assumptions: list[dict[str, Any]] = []
     for seen in observed:
-        row, rows = describe_run(lake, seen)
+        found = cat.runs.get(seen.run_id)
+        row, rows = describe_run(found.manifest if found is not None else None, seen)
         runs.append(row)
         assumptions.extend(rows)
     return (pa.Table.from_pylist(runs, schema=RUNS_SCHEMA),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from balance import args as arg
 from engine.registry import get_game
 from simulate.bench import Throughput, logging_overhead, pipeline_throughput_fresh
 from simulate.spec import RunSpec, SpecError, parse_int_list, parse_name_list
@@ -11,13 +12,17 @@ from simulate.spec import RunSpec, SpecError, parse_int_list, parse_name_list
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default="caprices", help="game id (default: caprices)")
-    parser.add_argument("--games", type=int, default=200, help="games per measurement (default: 200)")
-    parser.add_argument("--players", type=int, default=4, help="player count (default: 4)")
+    parser.add_argument("--games", type=arg.bounded_int(1, 1_000_000, "games per measurement"), default=200,
+                        help="games per measurement (default: 200)")
+    parser.add_argument("--players", type=arg.bounded_int(1, 64, "players"), default=4,
+                        help="player count (default: 4)")
     parser.add_argument("--agents", default="random,greedy", help="agent types, each measured alone")
     parser.add_argument("--workers", default="1,2", help="worker counts for the pipeline figure (default: 1,2)")
     parser.add_argument("--ruleset", help="ruleset name or .toml path (default: the game's default)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--repeats", type=int, default=3, help="timed repeats per mode; the best is kept (default: 3)")
+    parser.add_argument("--seed", type=arg.seed,
+                        default=0)
+    parser.add_argument("--repeats", type=arg.bounded_int(1, 100, "repeats"), default=3,
+                        help="timed repeats per mode; the best is kept (default: 3)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
+from balance import args as arg
 from simulate.catalogue import catalogue_markdown
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", help="only this game (default: every registered game)")
-    parser.add_argument("--write", type=Path, metavar="PATH", help="write the catalogue to PATH, e.g. docs/events.md")
+    parser.add_argument("--write", type=arg.output_file, metavar="PATH",
+                        help="write the catalogue to PATH, e.g. docs/events.md")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from balance import args as arg
 from balance.report import DEFAULT_OUT, NOTEBOOKS_DIR, build_reports
 
 DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")
@@ -12,10 +13,13 @@ DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--warehouse", type=Path, default=DEFAULT_WAREHOUSE, help=f"DuckDB warehouse (default: {DEFAULT_WAREHOUSE})"
+        "--warehouse", type=arg.output_file, default=DEFAULT_WAREHOUSE,
+        help=f"DuckDB warehouse (default: {DEFAULT_WAREHOUSE})"
     )
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"report folder (default: {DEFAULT_OUT}/)")
-    parser.add_argument("--notebooks", type=Path, default=NOTEBOOKS_DIR, help="folder of jupytext notebooks")
+    parser.add_argument("--out", type=arg.output_folder, default=DEFAULT_OUT,
+                        help=f"report folder (default: {DEFAULT_OUT}/)")
+    parser.add_argument("--notebooks", type=arg.input_folder, default=NOTEBOOKS_DIR,
+                        help="folder of jupytext notebooks")
 
 
 def run(args: argparse.Namespace) -> int:

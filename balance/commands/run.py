@@ -13,6 +13,7 @@ from pathlib import Path
 
 import duckdb
 
+from balance import args as arg
 from balance.report import DEFAULT_OUT, build_reports
 from balance.study import STUDY_FILE, load_study
 from simulate.lake import DEFAULT_LAKE
@@ -41,12 +42,16 @@ HEADLINES = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--study", type=Path, default=STUDY_FILE, help="study file of [[run]] specs")
-    parser.add_argument("--scale", type=float, default=1.0, help="multiply every entry's game count (e.g. 0.1 to try)")
-    parser.add_argument("--lake", type=Path, default=DEFAULT_LAKE, help=f"lake folder (default: {DEFAULT_LAKE})")
-    parser.add_argument("--warehouse", type=Path, default=DEFAULT_WAREHOUSE, help="DuckDB file to write")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"report folder (default: {DEFAULT_OUT}/)")
-    parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
+    parser.add_argument("--study", type=arg.input_file, default=STUDY_FILE, help="study file of [[run]] specs")
+    parser.add_argument("--scale", type=arg.positive_float(1000, "--scale"), default=1.0,
+                        help="multiply every entry's game count (e.g. 0.1 to try)")
+    parser.add_argument("--lake", type=arg.lake, default=str(DEFAULT_LAKE),
+                        help=f"lake folder or URL (default: {DEFAULT_LAKE})")
+    parser.add_argument("--warehouse", type=arg.output_file, default=DEFAULT_WAREHOUSE,
+                        help="DuckDB file to write")
+    parser.add_argument("--out", type=arg.output_folder, default=DEFAULT_OUT,
+                        help=f"report folder (default: {DEFAULT_OUT}/)")
+    parser.add_argument("--workers", type=arg.workers, help="local worker processes (default: all cores)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
 
 

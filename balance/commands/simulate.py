@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
+from balance import args as arg
 from engine.registry import get_game
 from simulate.lake import DEFAULT_LAKE
 from simulate.runner import run as run_spec
@@ -14,18 +14,23 @@ from simulate.spec import RunSpec, SpecError, parse_int_list, parse_name_list
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--spec", type=Path, help="experiment TOML file with a [run] table; flags given override it")
+    parser.add_argument("--spec", type=arg.input_file,
+                        help="experiment TOML file with a [run] table; flags given override it")
     parser.add_argument("--game", help="game id, e.g. caprices")
-    parser.add_argument("--games", type=int, help="games per player count")
+    parser.add_argument("--games", type=arg.games, help="games per player count")
     parser.add_argument("--players", help="player counts, e.g. 4 or 2,3,4 (default: every count the game allows)")
     parser.add_argument("--agents", help="agent line-up cycled over the seats and rotated per game (default: random)")
-    parser.add_argument("--seed", type=int, help="run seed; each game's seed derives from it (default: 0)")
+    parser.add_argument("--seed", type=arg.seed, help="run seed; each game's seed derives from it (default: 0)")
     parser.add_argument("--ruleset", help="ruleset name or .toml path (default: the game's default ruleset)")
-    parser.add_argument("--batch-size", type=int, help="games per part file (default: 500)")
-    parser.add_argument("--run-id", help="run id (default: <game>-<hash of the spec>)")
-    parser.add_argument("--lake", type=Path, default=DEFAULT_LAKE, help=f"lake folder (default: {DEFAULT_LAKE})")
-    parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
-    parser.add_argument("--resume", action="store_true", help="fill only the missing part files of this run")
+    parser.add_argument("--batch-size", type=arg.batch_size, help="games per part file (default: 500)")
+    parser.add_argument("--run-id", type=arg.run_id, help="run id (default: <game>-<hash of the spec>)")
+    parser.add_argument("--lake", type=arg.lake, default=str(DEFAULT_LAKE),
+                        help=f"lake folder or object-store URL such as s3://bucket/lake (default: {DEFAULT_LAKE})")
+    parser.add_argument("--workers", type=arg.workers, help="local worker processes (default: all cores)")
+    parser.add_argument("--resume", action="store_true",
+                        help="fill only the missing part files of this run")
+    parser.add_argument("--wait", action="store_true",
+                        help="wait for another process writing this run instead of refusing")
     parser.add_argument("--scheduler", help="Dask scheduler address; workers must see the lake path")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -63,12 +68,10 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.workers is not None and args.workers < 1:
-        raise SpecError("--workers must be at least 1")
     spec = spec_from_args(args)
     manifest = run_spec(
         spec, args.lake, workers=args.workers, resume=args.resume,
-        progress=not args.no_progress, scheduler=args.scheduler,
+        progress=not args.no_progress, scheduler=args.scheduler, wait=args.wait,
     )
     totals, timings = manifest.totals, manifest.timings
     print(
@@ -76,5 +79,5 @@ def run(args: argparse.Namespace) -> int:
         f"in {args.lake}; the invocation that completed it played {timings['games_played_now']} games in "
         f"{timings['seconds']:.1f} s ({timings['games_per_second_now']:.0f} games/s)"
     )
-    print(f"manifest: {args.lake / 'runs' / manifest.run_id / 'manifest.json'}", file=sys.stderr)
+    print(f"manifest: {args.lake}/runs/{manifest.run_id}/manifest.json", file=sys.stderr)
     return 0

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
+from balance import args as arg
 from simulate.lake import DEFAULT_LAKE
 from simulate.verify import verify
 
@@ -13,9 +13,10 @@ EXIT_OK, EXIT_USER, EXIT_DATA = 0, 1, 2
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--lake", type=Path, default=DEFAULT_LAKE, help=f"lake folder (default: {DEFAULT_LAKE})")
-    parser.add_argument("--run", help="verify only this run id (default: every run)")
-    parser.add_argument("--workers", type=int, help="processes checking files in parallel (default: all cores)")
+    parser.add_argument("--lake", type=arg.lake, default=str(DEFAULT_LAKE),
+                        help=f"lake folder or URL (default: {DEFAULT_LAKE})")
+    parser.add_argument("--run", type=arg.run_id, help="verify only this run id (default: every run)")
+    parser.add_argument("--workers", type=arg.workers, help="processes checking files in parallel (default: all cores)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,7 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from balance import args as arg
 from warehouse.build import InvariantError, LakeError, build
+from warehouse.left_out import warning_lines
 
 DEFAULT_LAKE = Path("data/lake")
 DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")
@@ -16,9 +18,11 @@ EXIT_DATA = 2
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     build_parser = actions.add_parser("build", help="staging views, fact and metric tables, invariant tests")
-    build_parser.add_argument("--lake", type=Path, default=DEFAULT_LAKE, help=f"lake folder (default: {DEFAULT_LAKE})")
+    build_parser.add_argument("--lake", type=arg.lake, default=str(DEFAULT_LAKE),
+                              help=f"lake folder or URL (default: {DEFAULT_LAKE})")
     build_parser.add_argument(
-        "--warehouse", type=Path, default=DEFAULT_WAREHOUSE, help=f"DuckDB file to write (default: {DEFAULT_WAREHOUSE})"
+        "--warehouse", type=arg.output_file, default=DEFAULT_WAREHOUSE,
+        help=f"DuckDB file to write (default: {DEFAULT_WAREHOUSE})"
     )
     build_parser.add_argument("--skip-tests", action="store_true", help="do not run the zero-row invariant queries")
     build_parser.add_argument("--verbose", action="store_true", help="print each model and test as it is built")
@@ -31,6 +35,8 @@ def run(args: argparse.Namespace) -> int:
     except (LakeError, InvariantError) as exc:
         print(f"balance warehouse build: data rejected: {exc}", file=sys.stderr)
         return EXIT_DATA
+    for line in warning_lines(result.left_out):
+        print(line, file=sys.stderr)
     games = ", ".join(f"{game}: {n} games" for game, n in result.games.items())
     print(
         f"built {result.warehouse} in {result.seconds:.1f}s ({games}); {len(result.models)} models, "

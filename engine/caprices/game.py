@@ -29,10 +29,12 @@ from engine.caprices.cards import MAX_DEALS, Rules, compile_rules
 from engine.caprices.events import COLUMNS, EVENT_TYPES, JOUST_COLUMNS, JOUST_EVENT_TYPES
 from engine.caprices.evolve import evolve
 from engine.caprices.greedy import greedy_value
+from engine.caprices.ruleset_schema import SCHEMA
 from engine.caprices.state import Command, State, View, view_of
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.game import GameFacts
+from engine.core.buffer import CORE_COLUMNS
 from engine.core.ruleset import Ruleset, resolve_ruleset
 
 RULESETS_DIR = Path(__file__).parent / "rulesets"
@@ -63,7 +65,7 @@ class CapricesGame:
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:
         """A ruleset by name or path, fully checked (RulesetError names file and key)."""
-        ruleset = resolve_ruleset(self.ruleset_game, RULESETS_DIR, name_or_path)
+        ruleset = resolve_ruleset(self.ruleset_game, RULESETS_DIR, name_or_path, SCHEMA, {**CORE_COLUMNS, **COLUMNS})
         rules = compile_rules(ruleset)
         if self.joust:
             _check_joust(ruleset, rules)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.core.errors import RulesetError, UnknownName
+from engine.core.ruleset_schema import Schema, check_values
 
 SOURCES = ("seed", "public", "assumed")
 _LEAF_KEYS = {"value", "source", "note"}
@@ -83,13 +84,22 @@ class Ruleset:
         return {k: p for k, p in self.provenance.items() if p.source == "assumed"}
 
 
-def load_ruleset(path: str | Path, game: str) -> Ruleset:
-    """Parse and check a ruleset file; every problem names the file and key."""
+def load_ruleset(
+    path: str | Path, game: str, schema: Schema | None = None, columns: Mapping[str, Any] | None = None,
+) -> Ruleset:
+    """Parse and check a ruleset file; every problem names the file and key.
+
+    With a `schema` (the game's declared keys), unknown keys and values outside
+    their bounds or their lake column's range are rejected before any game is played.
+    """
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise RulesetError(str(path), "-", f"cannot read file ({exc.strerror})") from None
+        raise RulesetError(str(path), "-", f"cannot read file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise RulesetError(str(path), "-", f"not a UTF-8 text file (byte {exc.start} is {exc.object[exc.start:exc.start + 1]!r}); "
+                           "save it as UTF-8 TOML") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -107,20 +117,33 @@ def load_ruleset(path: str | Path, game: str) -> Ruleset:
     for key, leaf in _leaves(data, "", str(path)):
         values[key] = leaf["value"]
         provenance[key] = Provenance(leaf["source"], leaf.get("note", ""))
+    if schema is not None:
+        check_values(values, schema, str(path), columns)
     digest = hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()[:16]
     return Ruleset(game, name, str(path), text, values, provenance, digest)
 
 
-def resolve_ruleset(game: str, rulesets_dir: Path, name_or_path: str) -> Ruleset:
-    """Load a ruleset by file path, or by name from the game's rulesets folder."""
+def resolve_ruleset(
+    game: str, rulesets_dir: Path, name_or_path: str, schema: Schema | None = None,
+    columns: Mapping[str, Any] | None = None,
+) -> Ruleset:
+    """Load a ruleset by file path, or by name from the game's rulesets folder (checked against `schema`)."""
     candidate = Path(name_or_path)
-    if candidate.suffix == ".toml" or candidate.exists():
-        return load_ruleset(candidate, game)
+    if candidate.suffix == ".toml" or _exists(candidate):
+        return load_ruleset(candidate, game, schema, columns)
     named = rulesets_dir / f"{name_or_path}.toml"
-    if not named.exists():
+    if "/" in name_or_path or "\x00" in name_or_path or not _exists(named):
         known = ", ".join(sorted(p.stem for p in rulesets_dir.glob("*.toml")))
-        raise UnknownName(f"no ruleset {name_or_path!r} for game {game!r}; known: {known} (or give a .toml path)")
-    return load_ruleset(named, game)
+        shown = name_or_path if len(name_or_path) <= 60 else name_or_path[:57] + "..."
+        raise UnknownName(f"no ruleset {shown!r} for game {game!r}; known: {known} (or give a .toml path)")
+    return load_ruleset(named, game, schema, columns)
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long for the file system, an embedded NUL
+        return False
 
 
 def _leaves(table: dict[str, Any], prefix: str, path: str) -> Iterator[tuple[str, dict[str, Any]]]:

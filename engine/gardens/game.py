@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.core.buffer import CORE_COLUMNS
 from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
@@ -28,6 +29,7 @@ from engine.gardens.commands import DECISIONS, can_lay
 from engine.gardens.config import MAX_SCORE, Config, build_config
 from engine.gardens.evolve import evolve
 from engine.gardens.greedy import greedy_value
+from engine.gardens.ruleset_schema import SCHEMA
 from engine.gardens.scoring import score
 from engine.gardens.state import State, new_state
 from engine.gardens.tile_value import tile_agents
@@ -53,7 +55,7 @@ class GardensGame:
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:
         """Load and validate a ruleset (RulesetError names the file and key at fault)."""
-        ruleset = resolve_ruleset(self.id, RULESETS_DIR, name_or_path)
+        ruleset = resolve_ruleset(self.id, RULESETS_DIR, name_or_path, SCHEMA, {**CORE_COLUMNS, **ev.COLUMNS})
         self.config(ruleset)
         return ruleset
 

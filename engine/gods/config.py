@@ -6,7 +6,10 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.core.buffer import CORE_COLUMNS
 from engine.core.ruleset import Ruleset, resolve_ruleset
+from engine.gods.events import COLUMNS
+from engine.gods.ruleset_schema import SCHEMA
 from engine.gods.tiles import FaceError, TileSet
 
 RULESETS_DIR = Path(__file__).parent / "rulesets"
@@ -59,7 +62,7 @@ class GodsConfig:
 
 def load(name_or_path: str) -> Ruleset:
     """Load and validate a 4 Gods ruleset by name or path."""
-    ruleset = resolve_ruleset("gods", RULESETS_DIR, name_or_path)
+    ruleset = resolve_ruleset("gods", RULESETS_DIR, name_or_path, SCHEMA, {**CORE_COLUMNS, **COLUMNS})
     config_of(ruleset)
     return ruleset
 

@@ -10,13 +10,16 @@ from tests.caprices.helpers import edited_ruleset, load_edited
 
 CASES = [
     # (old text, new text, key named in the error, words in the reason)
-    ('peasant = { value = [0, 1, 2', 'jester = { value = [0, 1, 2', "deck.jester", "unknown caste"),
+    ('peasant = { value = [0, 1, 2', 'jester = { value = [0, 1, 2', "deck.jester",
+     "unknown key; did you mean 'deck.peasant'?"),
     ('artisan = { value = [1, 2, 3, 4, 5, 6, 7, 8]', 'artisan = { value = [1, 2, 3]', "deck", "has 59 cards"),
-    ('artisan = { value = [1, 2, 3, 4, 5, 6, 7, 8]', 'artisan = { value = "eight"', "deck.artisan", "expected list"),
-    ('counts = { value = [2, 3, 4, 5]', 'counts = { value = [1, 2, 3]', "players.counts", "1 players"),
-    ('counts = { value = [2, 3, 4, 5]', 'counts = { value = [2, 9]', "players.counts", "9 players"),
-    ('merchant_bonus = { value = 5,', 'merchant_bonus = { value = "5",', "order.merchant_bonus", "expected int"),
-    ('clerk_bonus = { value = 1,', 'clerk_bonus_typo = { value = 1,', "unity.clerk_bonus", "missing"),
+    ('artisan = { value = [1, 2, 3, 4, 5, 6, 7, 8]', 'artisan = { value = "eight"', "deck.artisan", "expected a list"),
+    ('counts = { value = [2, 3, 4, 5]', 'counts = { value = [1, 2, 3]', "players.counts", "whole numbers from 2 to 8"),
+    ('counts = { value = [2, 3, 4, 5]', 'counts = { value = [2, 9]', "players.counts", "from 2 to 8"),
+    ('merchant_bonus = { value = 5,', 'merchant_bonus = { value = "5",', "order.merchant_bonus",
+     "expected a whole number from 0 to 100"),
+    ('clerk_bonus = { value = 1,', 'clerk_bonus_typo = { value = 1,', "unity.clerk_bonus_typo",
+     "did you mean 'unity.clerk_bonus'?"),
     ('{ caste = "noble", min = 2 }', '{ caste = "nobel", min = 2 }', "caprices.noblesse_oblige.condition.caste",
      "unknown caste 'nobel'"),
     ('{ caste = "knight", min = 2 }', '{ kaste = "knight", min = 2 }', "caprices.vive_la_chevalerie.condition",
@@ -30,8 +33,8 @@ CASES = [
     ('{ caste = "artisan", min = 3 }', '{ caste = "artisan", min = "three" }',
      "caprices.les_artisans_du_roi.condition.min", "integer"),
     ('odd_castes = { value = ["artisan", "merchant", "bourgeoise"]', 'odd_castes = { value = ["artisan", "duke"]',
-     "minister.odd_castes", "unknown caste 'duke'"),
-    ('points = { value = { 6 = 20', 'points = { value = { six = 20', "order.points", "integers"),
+     "minister.odd_castes", "unknown name 'duke'"),
+    ('points = { value = { 6 = 20', 'points = { value = { six = 20', "order.points", "size = points"),
     ('hand_size = { value = 7, source = "seed"', 'hand_size = { value = 7, source = "guess"', "setup.hand_size",
      "source must be"),
 ]

@@ -39,7 +39,7 @@ def test_standard_ruleset_has_100_tiles_and_flags_its_assumptions() -> None:
         ('placement = { value = "no_visible_tile_fits"', 'placement = { value = "guess"', "cities.placement"),
         ("per_player = { value = 8", 'per_player = { value = "eight"', "prophets.per_player"),
         ("[timing.default]", "[timing.slowpoke]", "timing.default"),
-        ("mean_ms = { value = 3200", "mean_ms = { value = -1", "timing.greedy-fast"),
+        ("mean_ms = { value = 3200", "mean_ms = { value = -1", "timing.greedy-fast.mean_ms"),
         ('mass = { value = [10, 6, 3]', 'mass = { value = []', "bonus.mass"),
     ],
 )

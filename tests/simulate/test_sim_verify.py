@@ -101,10 +101,13 @@ def test_missing_manifest_and_unlisted_files_are_reported(lake: Path) -> None:
     extra.write_bytes((lake / PART).read_bytes())
     problems = _verify(lake).problems
     assert [(p.file, p.problem) for p in problems] == [
-        (f"events/game=toy/run=v/{extra.name}", "part file not listed in the run's manifest")]
+        (f"events/game=toy/run=v/{extra.name}",
+         "stray file: not listed in run v's manifest; it is never read: remove it or move it out of the lake")]
     (lake / "runs" / "v" / "manifest.json").unlink()
+    extra.unlink()
     [problem] = _verify(lake).problems
-    assert problem.file == "runs/v/manifest.json" and "run is incomplete" in problem.problem
+    assert problem.file == "runs/v" and "run v is incomplete (no manifest), 4 of 4 part files" in problem.problem
+    assert "balance simulate --resume --run-id v" in problem.problem and "balance runs remove v" in problem.problem
 
 
 def test_unknown_run_or_empty_lake_is_a_user_error(

@@ -11,9 +11,10 @@ import random
 from pathlib import Path
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from engine.core.buffer import CORE_COLUMNS, ENVELOPE, lake_schema
+from simulate.lake import part_key
+from simulate.lake.runs import Part, write_run
 
 CAPRICES_COLUMNS: dict[str, pa.DataType] = {
     "card": pa.int16(), "caste": pa.string(), "value": pa.int8(), "source": pa.string(),
@@ -127,7 +128,7 @@ def toy_game(rows: _Rows, rng: random.Random, agents: tuple[str, ...]) -> None:
 
 
 def write_fake_run(lake: Path, game: str, run_id: str, lineups: list[tuple[str, ...]], seed: int = 1) -> Path:
-    """Write one run (one game per line-up) as a single part file; returns its path."""
+    """Publish one run (one game per line-up) as a single part file with its manifest; returns the file."""
     columns = CAPRICES_COLUMNS if game == "caprices" else TOY_COLUMNS
     make = caprices_game if game == "caprices" else toy_game
     rng = random.Random(seed)
@@ -139,7 +140,6 @@ def write_fake_run(lake: Path, game: str, run_id: str, lineups: list[tuple[str, 
     schema = lake_schema(columns)
     names = [*ENVELOPE, *CORE_COLUMNS, *columns, "payload"]
     table = pa.Table.from_pylist([{n: r.get(n) for n in names} for r in all_rows], schema=schema)
-    path = lake / "events" / f"game={game}" / f"run={run_id}" / "part-0.parquet"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(table, path, compression="zstd")
-    return path
+    part = Part(table, games=len(lineups), first_game_id=0, last_game_id=len(lineups) - 1)
+    write_run(lake, run_id, "recorded", game, [part], details={"source": "tests/warehouse/fake_events.py"})
+    return lake / part_key(game, run_id, 0)

@@ -113,14 +113,29 @@ def test_seq_invariant_catches_a_repeated_or_missing_seq(fake_lake: Path, tmp_pa
         build(lake, tmp_path / "w.duckdb")
 
 
-def test_unreadable_parquet_is_named(fake_lake: Path, tmp_path: Path) -> None:
+def test_unreadable_listed_parquet_is_named(fake_lake: Path, tmp_path: Path) -> None:
     lake = tmp_path / "lake"
     shutil.copytree(fake_lake, lake)
-    bad = lake / "events" / "game=caprices" / "run=cap-a" / "part-9.parquet"
+    bad = lake / "events" / "game=caprices" / "run=cap-a" / "part-00000.parquet"
     bad.write_bytes(b"not a parquet file")
-    with pytest.raises(LakeError, match="part-9.parquet"):
+    with pytest.raises(LakeError, match="run=cap-a/part-00000.parquet: unreadable Parquet"):
         build(lake, tmp_path / "w.duckdb")
     assert not (tmp_path / "w.duckdb").exists()
+
+
+def test_stray_files_are_never_read_and_are_listed_as_left_out(fake_lake: Path, tmp_path: Path) -> None:
+    lake = tmp_path / "lake"
+    shutil.copytree(fake_lake, lake)
+    folder = lake / "events" / "game=caprices" / "run=cap-a"
+    for name in ("part-9.parquet", "part-foreign.parquet", "part-00000-copy.parquet", "part-00001.parquet"):
+        shutil.copy(folder / "part-00000.parquet", folder / name)
+    result = build(lake, tmp_path / "w.duckdb")
+    assert result.games == {"caprices": 350, "toy": 120}  # the copies would have added 4 x 200 games
+    with duckdb.connect(str(tmp_path / "w.duckdb"), read_only=True) as con:
+        rows = con.execute("select file, state, reason from lake_left_out order by file").fetchall()
+    assert [r[0].rsplit("/", 1)[1] for r in rows] == [
+        "part-00000-copy.parquet", "part-00001.parquet", "part-9.parquet", "part-foreign.parquet"]
+    assert {r[1] for r in rows} == {"stray"} and "not listed in run cap-a's manifest" in rows[1][2]
 
 
 def test_lake_without_caprices_skips_its_models(tmp_path: Path) -> None:
@@ -135,10 +150,10 @@ def test_lake_without_caprices_skips_its_models(tmp_path: Path) -> None:
 
 
 def test_empty_or_missing_lake_is_a_user_error(tmp_path: Path) -> None:
-    with pytest.raises(BalanceError, match="no events/ folder"):
+    with pytest.raises(BalanceError, match="no runs in this lake"):
         build(tmp_path / "nowhere", tmp_path / "w.duckdb")
     (tmp_path / "empty" / "events").mkdir(parents=True)
-    with pytest.raises(BalanceError, match="no event files"):
+    with pytest.raises(BalanceError, match="no runs in this lake"):
         build(tmp_path / "empty", tmp_path / "w.duckdb")
 
 
@@ -155,6 +170,8 @@ def test_command_exit_codes(fake_lake: Path, tmp_path: Path) -> None:
     assert main(["warehouse", "build", "--lake", str(fake_lake), "--warehouse", str(tmp_path / "w.duckdb")]) == 0
     lake = tmp_path / "lake"
     shutil.copytree(fake_lake, lake)
-    (lake / "events" / "game=toy" / "run=toy-a" / "part-7.parquet").write_bytes(b"junk")
+    (lake / "events" / "game=toy" / "run=toy-a" / "part-7.parquet").write_bytes(b"junk")  # stray: never read
+    assert main(["warehouse", "build", "--lake", str(lake), "--warehouse", str(tmp_path / "w.duckdb")]) == 0
+    (lake / "events" / "game=toy" / "run=toy-a" / "part-00000.parquet").write_bytes(b"junk")  # listed: rejected
     assert main(["warehouse", "build", "--lake", str(lake), "--warehouse", str(tmp_path / "w.duckdb")]) == 2
     assert main(["warehouse", "build", "--lake", str(tmp_path / "nope"), "--warehouse", str(tmp_path / "x")]) == 1

@@ -1,0 +1,38 @@
+"""Every key a Les caprices du roi ruleset may hold, and the bounds of its value (see engine.core.ruleset_schema).
+
+Bounds are wide enough for any variant a designer may try and narrow enough
+that every value fits the lake column it is logged in; relations between
+values (enough cards for the players, say) are checked in `cards.compile_rules`.
+"""
+
+from __future__ import annotations
+
+from engine.caprices.cards import PRINTED_CASTES
+from engine.core.ruleset_schema import Bool, Int, Ints, Names, Points, Rule, Table, Text
+
+CASTE_NAMES = ("peasant", "artisan", "bourgeoise", "knight", "noble", "clerk", "merchant")
+
+SCHEMA: dict[str, Rule] = {
+    "players.counts": Ints(2, 8, max_len=7, column="num_players"),
+    "setup.hand_size": Int(1, 30),
+    "setup.rounds": Int(1, 30),
+    "setup.row_size": Int(1, 30),
+    "setup.bonus_tokens": Ints(0, 1000, min_len=0, max_len=10, column="bonus"),
+    **{f"deck.{caste}": Ints(0, 100, min_len=0, max_len=64, column="value") for caste in PRINTED_CASTES},
+    "order.points": Points(0, 1000, column="order_points"),
+    "order.merchant_bonus": Int(0, 100),
+    "unity.points": Points(0, 1000, column="unity_points"),
+    "unity.clerk_bonus": Int(0, 10),
+    "minister.odd_castes": Names(0, 7, among=CASTE_NAMES),
+    "minister.even_castes": Names(0, 7, among=CASTE_NAMES),
+    "minister.transformed_enables_knight": Bool(),
+    "minister.transformed_earns_merchant_bonus": Bool(),
+    "minister.keeps_run_value_when_transformed": Bool(),
+    "minister.printed_one_in_run": Bool(),
+    "turns.replacement_discards_takeable": Bool(),
+    "turns.bourgeoise_takes": Int(1, 10),
+    "turns.noble_takes": Int(1, 10),
+    "turns.max_rallied_artisans": Int(0, 10),
+    "caprices.*.name": Text(),
+    "caprices.*.condition": Table(),
+}
