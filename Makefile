@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: report test check lint types lab bench clean
+.PHONY: report test soak check lint types lab bench clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,6 +19,10 @@ report: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
+
+# The reliability suite at length: 40 kill -9 moments, more fuzzed inputs (minutes, not part of `make test`)
+soak: $(STAMP)
+	BALANCE_SOAK_KILLS=40 BALANCE_FUZZ_EXAMPLES=400 $(BIN)/python -m pytest -n 2 --dist loadgroup tests/reliability
 
 lint: $(STAMP)
 	$(BIN)/ruff check engine simulate warehouse balance recorded tests

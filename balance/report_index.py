@@ -121,6 +121,14 @@ def assumption_rows(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
     """).df()
 
 
+def left_out_rows(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
+    """What the warehouse build left out of the lake (table `lake_left_out`; empty for older warehouses)."""
+    try:
+        return con.execute("select what, coalesce(run_id, file) as name, state, reason, fix from lake_left_out").df()
+    except duckdb.CatalogException:
+        return pd.DataFrame()
+
+
 def write_index(warehouse: Path, target: Path, reports: list[str], games: list[str]) -> None:
     """Write `index.html` for the given warehouse and report names."""
     with duckdb.connect(str(warehouse), read_only=True) as con:
@@ -128,6 +136,7 @@ def write_index(warehouse: Path, target: Path, reports: list[str], games: list[s
         sample = sample_rows(con)
         flagged = flagged_rows(con)
         assumed = assumption_rows(con)
+        left_out = left_out_rows(con)
     unknown = runs[runs.assumptions_from == "unknown"].run_id.tolist()
     versions = ", ".join(sorted({str(v) for v in runs.code_version.dropna()})) or "unknown (no run manifest)"
     links = "".join(f"<li><a href='{html.escape(n)}.html'>{html.escape(n)}</a></li>" for n in reports)
@@ -160,6 +169,10 @@ the guess. Correct the TOML file and re-run to check.</p>
 {unknown_html}{_table(assumed, "No assumed values (or no ruleset text available).")}
 <h2>Sample sizes</h2>{_table(sample, "No games.")}
 <h2>Runs</h2>{_table(runs, "No runs.")}
+<h2>Left out of these results</h2>
+<p class="note">Runs that did not finish (or whose manifest was rejected) and files no complete run lists are never
+read; <code>balance verify</code> and <code>balance runs</code> say how to finish or remove each.</p>
+{_table(left_out, "Nothing: every run in the lake is complete and every file belongs to one.")}
 </body></html>
 """
     target.write_text(page, encoding="utf-8")

@@ -31,10 +31,10 @@ from engine.caprices.evolve import evolve
 from engine.caprices.greedy import greedy_value
 from engine.caprices.ruleset_schema import SCHEMA
 from engine.caprices.state import Command, State, View, view_of
+from engine.core.buffer import CORE_COLUMNS
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.game import GameFacts
-from engine.core.buffer import CORE_COLUMNS
 from engine.core.ruleset import Ruleset, resolve_ruleset
 
 RULESETS_DIR = Path(__file__).parent / "rulesets"

@@ -98,7 +98,8 @@ def load_ruleset(
     except OSError as exc:
         raise RulesetError(str(path), "-", f"cannot read file ({exc.strerror or exc})") from None
     except UnicodeDecodeError as exc:
-        raise RulesetError(str(path), "-", f"not a UTF-8 text file (byte {exc.start} is {exc.object[exc.start:exc.start + 1]!r}); "
+        bad = exc.object[exc.start:exc.start + 1]
+        raise RulesetError(str(path), "-", f"not a UTF-8 text file (byte {exc.start} is {bad!r}); "
                            "save it as UTF-8 TOML") from None
     try:
         data = tomllib.loads(text)

@@ -27,7 +27,7 @@ from typing import Any
 
 from engine.core.errors import RulesetError
 
-_INT_RANGES = {"int8": 7, "int16": 15, "int32": 31, "int64": 63}
+_INT_RANGES = {"int4": 3, "int8": 7, "int16": 15, "int32": 31, "int64": 63}  # value bits (int4: tests)
 
 
 @dataclass(frozen=True)

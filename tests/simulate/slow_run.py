@@ -1,7 +1,8 @@
-"""`python -m tests.simulate.slow_run LAKE`: a slowed-down toy run for the kill -9 / --resume test.
+"""`python -m tests.simulate.slow_run LAKE [SEED]`: a slowed-down toy run for the kill -9 / --resume tests.
 
 Each game's setup sleeps, so the run lasts a few seconds and can be killed
-after its first part file appears but before it finishes.
+at any moment: before the run id is claimed, before the first part file,
+while parts are written, or while the manifest is published.
 """
 
 from __future__ import annotations
@@ -28,4 +29,5 @@ _original_setup = toygame.ToyGame.setup
 
 if __name__ == "__main__":
     toygame.ToyGame.setup = _slow_setup  # type: ignore[method-assign]
-    run(SPEC, Path(sys.argv[1]), workers=2, progress=False, game=toygame.GAME)
+    spec = SPEC if len(sys.argv) < 3 else RunSpec(**{**SPEC.__dict__, "seed": int(sys.argv[2])})
+    run(spec, Path(sys.argv[1]), workers=2, progress=False, game=toygame.GAME, resume=True)
