@@ -86,9 +86,7 @@ def build(
         raise BalanceError(f"{cat.store.url}: the lake has no complete run yet ({_left_out_text(cat)}); "
                            "finish a run (`balance simulate --resume ...`) or run `balance run` first")
     check_readable(cat)
-    warehouse.parent.mkdir(parents=True, exist_ok=True)
-    tmp = warehouse.with_name(f".{warehouse.name}.{os.getpid()}.tmp")
-    _remove(tmp)
+    tmp = _writable_temp(warehouse)
     result = BuildResult(warehouse, left_out=left_out_rows(cat))
     try:
         with duckdb.connect(str(tmp)) as con:
@@ -109,6 +107,20 @@ def build(
         _remove(tmp)
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _writable_temp(warehouse: Path) -> Path:
+    """The temporary file the build writes, after checking its folder can be written (error names the path)."""
+    tmp = warehouse.with_name(f".{warehouse.name}.{os.getpid()}.tmp")
+    try:
+        warehouse.parent.mkdir(parents=True, exist_ok=True)
+        _remove(tmp)
+        tmp.write_bytes(b"")
+        tmp.unlink()
+    except OSError as exc:
+        raise BalanceError(f"{warehouse}: cannot write the warehouse here ({exc.strerror or exc}); "
+                           "pass --warehouse with a writable path") from None
+    return tmp
 
 
 def _left_out_text(cat: LakeCatalogue) -> str:
