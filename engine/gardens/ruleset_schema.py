@@ -7,6 +7,14 @@ deck's cards) are checked in `config.build_config`.
 from __future__ import annotations
 
 from engine.core.ruleset_schema import Bool, Choice, Int, Ints, Names, Rule, Table
+from engine.gardens.config import (
+    COMPLETION_CHECKS,
+    CONFLICT_KEYS,
+    FORESIGHT_BLESSING_DRAWS,
+    MATCHED_WHILE_RESOLVING,
+    OFFERING_SINGLE_MARKER,
+    UNCOVERED_ICONS,
+)
 
 SCHEMA: dict[str, Rule] = {
     "players.counts": Ints(2, 4, max_len=3, column="num_players"),
@@ -16,7 +24,9 @@ SCHEMA: dict[str, Rule] = {
     "turn.may_end_early": Bool(),
     "groundwork.max_active": Int(1, 10),
     "groundwork.copies_per_panorama": Int(1, 4),
-    "groundwork.conflict_key": Choice("colour_and_number", "panorama_and_number"),
+    "groundwork.conflict_key": Choice(*CONFLICT_KEYS),
+    "groundwork.completion_check": Choice(*COMPLETION_CHECKS),
+    "groundwork.matched_while_resolving": Choice(*MATCHED_WHILE_RESOLVING),
     "groundwork.only_needed_resources": Bool(),
     "groundwork.chain_reward": Choice("god_advance"),
     "storage.capacity": Int(1, 20),
@@ -24,6 +34,7 @@ SCHEMA: dict[str, Rule] = {
     "pagoda.resources": Names(4, 4),
     "pagoda.side_counts": Ints(0, 3, min_len=4, max_len=4),
     "pagoda.sides_*p": Ints(0, 3, min_len=2, max_len=4),
+    "pagoda.uncovered_icon": Choice(*UNCOVERED_ICONS),
     "gods.names": Names(1, 8),
     "gods.track_length": Int(1, 30, column="track_length"),
     "gods.start_space": Int(1, 30, column="to_space"),
@@ -34,6 +45,10 @@ SCHEMA: dict[str, Rule] = {
     "caprice.enabled": Bool(),
     "caprice.tiles": Names(0, 10),
     "caprice.cohesion_favor": Ints(0, 20, min_len=3, max_len=3),
+    "caprice.cohesion_counts_gift_storage": Bool(),
+    "caprice.foresight_blessing_draw": Choice(*FORESIGHT_BLESSING_DRAWS),
+    "caprice.offering_single_marker": Choice(*OFFERING_SINGLE_MARKER),
+    "caprice.*_action_points": Int(0, 3),
     "caprice.*": Int(0, 20),
     "deck.cards": Table(),
 }
