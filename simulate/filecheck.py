@@ -57,13 +57,18 @@ def check_file(task: FileTask) -> FileResult:
     entry = task.entry
     try:
         data = task.store.read_bytes(task.key)
+    except OSError as exc:
+        return FileResult([(None, None, f"cannot be read ({exc})")], 0, 0, [])
+    edited = hashlib.sha256(data).hexdigest() != entry.get("sha256")
+    try:
         table = pq.read_table(pa.BufferReader(data))
     except Exception as exc:  # noqa: BLE001 - any reader failure means the file is unusable
-        return FileResult([(None, None, f"unreadable Parquet file ({type(exc).__name__}: {exc})")], 0, 0, [])
-    edited = hashlib.sha256(data).hexdigest() != entry.get("sha256")
+        changed = "; it differs from its checksum in the manifest" if edited else ""
+        return FileResult([(None, None, f"unreadable Parquet file ({type(exc).__name__}: {exc}){changed}")], 0, 0, [])
     problems: list[Found] = []
-    if table.num_rows != entry.get("events"):
-        problems.append((None, None, f"{table.num_rows} rows, manifest lists {entry.get('events')}"))
+    listed = entry.get("events", entry.get("rows"))
+    if table.num_rows != listed:
+        problems.append((None, None, f"{table.num_rows} rows, manifest lists {listed}"))
     if task.ruleset is None:
         if edited:
             problems.append((None, None, "file differs from its checksum in the manifest (edited after the run)"))

@@ -1,6 +1,6 @@
 """The run manifest: written last, it says what a complete run contains and how to check it.
 
-A manifest records the run's kind (`simulated`, `recorded`, `tile_values`),
+A manifest records the run's kind (`simulated`, `recorded`, `tile_value`),
 its spec (simulated runs), the ruleset's name, digest and full TOML text (so
 verify replays with the exact rules even if the file changed since), the
 code version, every data file with its row and game counts, byte size and
@@ -29,7 +29,7 @@ from simulate import lake as lake_layout
 from simulate.lake.store import Store, WrittenFile
 
 MANIFEST_VERSION = 2
-KINDS = ("simulated", "recorded", "tile_values")
+KINDS = ("simulated", "recorded", "tile_value")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
@@ -146,3 +146,12 @@ def code_version() -> str:
         return f"balance {metadata.version('balance')}"
     except metadata.PackageNotFoundError:
         return "unknown"
+
+
+def file_sha256(path: Path) -> str:
+    """The SHA-256 of a local file (the checksum a manifest records for it)."""
+    digest = hashlib.sha256()
+    with Path(path).open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()

@@ -28,8 +28,10 @@ import pyarrow.parquet as pq
 
 from engine.core.errors import BalanceError
 from engine.gardens.game import GAME
-from simulate.lake import meta_dir, read_json, write_json_atomic, write_table_atomic
-from simulate.manifest import code_version, file_sha256
+from simulate.lake import meta_dir, read_json, write_table_atomic
+from simulate.lake.claim import claim_run
+from simulate.lake.store import open_store
+from simulate.manifest import Manifest, code_version, file_sha256, publish
 from simulate.tile_owning import measure_owning
 from simulate.tile_value import GAME_ID, TileValueSpec, measure_choices
 
@@ -66,6 +68,15 @@ def write_run(spec: TileValueSpec, tables: dict[str, pa.Table], lake: Path, seco
     """Write the tables, then the manifest that makes the run count; returns the manifest path."""
     ruleset = GAME.load_ruleset(spec.ruleset)
     run_id = spec.run_id(ruleset.digest)
+    store = open_store(lake)
+    record = {"kind": KIND, "spec": spec.to_dict(), "ruleset_digest": ruleset.digest}
+    with claim_run(store, run_id, record, resume=True):  # one writer per run id; a killed one is resumed
+        return _write_claimed(spec, tables, lake, seconds, ruleset, run_id)
+
+
+def _write_claimed(
+    spec: TileValueSpec, tables: dict[str, pa.Table], lake: Path, seconds: float, ruleset: Any, run_id: str,
+) -> Path:
     files = []
     for name in TABLES:
         path = table_path(lake, name, run_id)
@@ -80,9 +91,8 @@ def write_run(spec: TileValueSpec, tables: dict[str, pa.Table], lake: Path, seco
         "timings": {"seconds": round(seconds, 3)},
         "created_at": datetime.now(tz=UTC).isoformat(timespec="seconds"),
     }
-    path = manifest_file(lake, run_id)
-    write_json_atomic(manifest, path)
-    return path
+    publish(open_store(lake), Manifest.from_dict(manifest))  # sealed: the run counts from here on
+    return manifest_file(lake, run_id)
 
 
 def run_step(spec: TileValueSpec, lake: Path, progress: Callable[[str, int, int], None] | None = None,

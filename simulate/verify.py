@@ -44,6 +44,8 @@ from simulate.lake.catalogue import CatalogedRun, LakeCatalogue, catalogue
 from simulate.lake.store import Store
 from simulate.spec import RunSpec
 
+EVENT_KINDS = ("simulated", "recorded")  # runs of game logs; other kinds (tile values) are checked file by file
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -116,7 +118,7 @@ def _run_tasks(
     manifest = run.manifest or {}
     try:
         game = resolve(manifest["game"])
-        ruleset = _manifest_ruleset(game, manifest) if manifest.get("kind", "simulated") != "tile_values" else None
+        ruleset = _manifest_ruleset(game, manifest) if manifest.get("kind", "simulated") in EVENT_KINDS else None
         spec = RunSpec.from_dict(manifest["spec"]) if manifest.get("kind", "simulated") == "simulated" else None
     except (BalanceError, KeyError, TypeError, ValueError) as exc:
         report.problems.append(Problem(where, None, None, f"cannot set up replay: {type(exc).__name__}: {exc}"))

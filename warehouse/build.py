@@ -139,7 +139,9 @@ def _build_models(
         if _optional_input_missing(model, cat, result.skipped):
             result.skipped.append(model.name)
             continue
-        _create(con, model, cat)
+        if not _create(con, model, cat):
+            result.skipped.append(model.name)
+            continue
         result.models.append(model.name)
         say(f"built {model.materialization} {model.name}")
         if model.name == "stg_events":
@@ -153,12 +155,29 @@ def _optional_input_missing(model: Model, cat: LakeCatalogue, skipped: list[str]
     return any(dep in skipped for dep in model.depends)
 
 
-def _create(con: duckdb.DuckDBPyConnection, model: Model, cat: LakeCatalogue) -> None:
+def _create(con: duckdb.DuckDBPyConnection, model: Model, cat: LakeCatalogue) -> bool:
+    """Create a model's view or table; False when a Python model had nothing to fit."""
+    if model.python is not None:
+        return _create_python(con, model, cat)
     body = render(model.sql, cat)
     try:
         con.execute(f"create or replace {model.materialization} {model.name} as\n{body}")
     except duckdb.Error as exc:
         raise BalanceError(f"{model.path}: model {model.name} failed: {exc}") from None
+    return True
+
+
+def _create_python(con: duckdb.DuckDBPyConnection, model: Model, cat: LakeCatalogue) -> bool:
+    assert model.python is not None
+    frame = model.python(con, cat)
+    if len(frame.columns) == 0:
+        return False
+    con.register("python_model_frame", frame)
+    try:
+        con.execute(f"create or replace table {model.name} as select * from python_model_frame")
+    finally:
+        con.unregister("python_model_frame")
+    return True
 
 
 def _load_runs(con: duckdb.DuckDBPyConnection, cat: LakeCatalogue) -> None:
@@ -182,7 +201,7 @@ def _run_tests(
     con: duckdb.DuckDBPyConnection, games: set[str], result: BuildResult, say: Callable[[str], None]
 ) -> None:
     for test in discover_tests():
-        if test.game is not GENERIC_GAME and test.game not in games:
+        if test.game is not GENERIC_GAME and test.game not in games or set(test.depends) & set(result.skipped):
             continue
         try:
             rows = con.execute(f"select * from (\n{test.sql}\n) limit 3").fetchall()

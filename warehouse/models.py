@@ -13,7 +13,7 @@ declare what the builder needs:
 A few metrics need fits SQL cannot do (a fixed-effects regression with
 clustered errors): those are Python models, declared with the same facts
 (name, grain, depends) in `warehouse.tile_models.PYTHON_MODELS`, each a
-function of the connection and the lake returning a data frame.
+function of the connection and the lake catalogue returning a data frame.
 
 Models are ordered by layer (staging, facts, metrics) and, within the whole
 graph, topologically by their declared dependencies.
@@ -57,7 +57,7 @@ class Model:
     depends: tuple[str, ...]
     game: str | None
     lake_glob: str | None = None  # optional lake input: skip the model when nothing matches
-    python: Callable[[Any, Path], Any] | None = None  # a Python model: (connection, lake) -> data frame
+    python: Callable[[Any, Any], Any] | None = None  # a Python model: (connection, lake catalogue) -> data frame
 
     @property
     def materialization(self) -> str:

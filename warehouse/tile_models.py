@@ -17,7 +17,6 @@ rollouts, the stream scheme, and the ruleset's `assumed` tile values.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import duckdb
@@ -26,6 +25,7 @@ import pandas as pd
 from scipy import stats
 
 from engine.gardens.config import BASE_TILES, CAPRICE_TILES
+from simulate.lake.catalogue import LakeCatalogue
 from warehouse.runs import ObservedRun, describe_run
 from warehouse.tile_scale import contrasts, tile_values
 
@@ -38,11 +38,13 @@ def tile_order(tiles: set[str]) -> list[str]:
     return [t for t in (*BASE_TILES, *CAPRICE_TILES) if t in tiles]
 
 
-def assumed_tile_values(lake: Path, runs: pd.DataFrame) -> dict[str, tuple[str, int]]:
+def assumed_tile_values(lake: LakeCatalogue, runs: pd.DataFrame) -> dict[str, tuple[str, int]]:
     """Per ruleset digest: the assumed tile values ("key = value; ...") and how many other values are assumed."""
     found: dict[str, tuple[str, int]] = {}
     for row in runs.drop_duplicates("ruleset_digest").itertuples():
-        _, assumptions = describe_run(lake, ObservedRun("gardens", row.run_id, row.ruleset, row.ruleset_digest))
+        found_run = lake.runs.get(row.run_id)
+        manifest = found_run.manifest if found_run is not None else None
+        _, assumptions = describe_run(manifest, ObservedRun("gardens", row.run_id, row.ruleset, row.ruleset_digest))
         if not assumptions:
             found[row.ruleset_digest] = ("unknown (no manifest ruleset text)", 0)
             continue
@@ -72,7 +74,7 @@ def choice_conditions(part: pd.DataFrame, assumed: tuple[str, int]) -> dict[str,
     }
 
 
-def _groups(frame: pd.DataFrame, lake: Path, per_group: Callable[[pd.DataFrame], pd.DataFrame],
+def _groups(frame: pd.DataFrame, lake: LakeCatalogue, per_group: Callable[[pd.DataFrame], pd.DataFrame],
             conditions: Callable[[pd.DataFrame, tuple[str, int]], dict[str, Any]]) -> pd.DataFrame:
     """Apply `per_group` to each condition group and put the group's keys and conditions beside each row."""
     if frame.empty:
@@ -98,12 +100,12 @@ def _choices(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
     return frame
 
 
-def tile_values_model(con: duckdb.DuckDBPyConnection, lake: Path) -> pd.DataFrame:
+def tile_values_model(con: duckdb.DuckDBPyConnection, lake: LakeCatalogue) -> pd.DataFrame:
     frame = _choices(con)
     return _groups(frame, lake, lambda part: tile_values(part, tile_order(set(part.tile))), choice_conditions)
 
 
-def tile_contrasts_model(con: duckdb.DuckDBPyConnection, lake: Path) -> pd.DataFrame:
+def tile_contrasts_model(con: duckdb.DuckDBPyConnection, lake: LakeCatalogue) -> pd.DataFrame:
     frame = _choices(con)
     return _groups(frame, lake, lambda part: contrasts(part, tile_order(set(part.tile))), choice_conditions)
 
@@ -161,13 +163,13 @@ def owning_per_tile(part: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def tile_owning_model(con: duckdb.DuckDBPyConnection, lake: Path) -> pd.DataFrame:
+def tile_owning_model(con: duckdb.DuckDBPyConnection, lake: LakeCatalogue) -> pd.DataFrame:
     frame = con.execute("select * from fct_gardens_tile_owning").df()
     return _groups(frame, lake, owning_per_tile, owning_conditions)
 
 
 # name -> (builder, depends, grain): registered with the SQL models by warehouse.models
-PYTHON_MODELS: dict[str, tuple[Callable[[duckdb.DuckDBPyConnection, Path], pd.DataFrame], str, str]] = {
+PYTHON_MODELS: dict[str, tuple[Callable[[duckdb.DuckDBPyConnection, LakeCatalogue], pd.DataFrame], str, str]] = {
     "met_gardens_tile_values": (
         tile_values_model, "fct_gardens_tile_choices", "one row per condition group and tile"),
     "met_gardens_tile_contrasts": (

@@ -17,10 +17,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 import pandas as pd
 
+from balance import args as arg
 from simulate.lake import DEFAULT_LAKE
 from simulate.spec import parse_name_list
 from simulate.tile_run import manifest_file, run_step
@@ -31,16 +31,23 @@ from warehouse.tile_scale import contrasts, decisions_frame, tile_values
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ruleset", default="base", help="base, gods-caprice or a .toml path (default: base)")
-    parser.add_argument("--players", type=int, default=3, help="player count (default: 3)")
-    parser.add_argument("--games", type=int, default=10, help="games to sample decisions from (default: 10)")
-    parser.add_argument("--rollouts", type=int, default=8, help="play-outs per option, K (default: 8)")
-    parser.add_argument("--decisions-per-game", type=int, default=2, help="sampled bonus decisions per game, D")
-    parser.add_argument("--pairs", type=int, default=0, help="prefer/avoid deals per tile for the value of owning")
-    parser.add_argument("--seed", type=int, default=0, help="run seed; game and stream seeds derive from it by hashing")
+    parser.add_argument("--players", type=arg.bounded_int(1, 64, "players"), default=3,
+                        help="player count (default: 3)")
+    parser.add_argument("--games", type=arg.bounded_int(1, 1_000_000, "games"), default=10,
+                        help="games to sample decisions from (default: 10)")
+    parser.add_argument("--rollouts", type=arg.bounded_int(1, 10_000, "rollouts"), default=8,
+                        help="play-outs per option, K (default: 8)")
+    parser.add_argument("--decisions-per-game", type=arg.bounded_int(1, 1000, "decisions per game"), default=2,
+                        help="sampled bonus decisions per game, D")
+    parser.add_argument("--pairs", type=arg.bounded_int(0, 1_000_000, "pairs"), default=0,
+                        help="prefer/avoid deals per tile for the value of owning")
+    parser.add_argument("--seed", type=arg.seed, default=0,
+                        help="run seed; game and stream seeds derive from it by hashing")
     parser.add_argument("--agents", default="greedy", help="one agent for all seats, or one per seat (default: greedy)")
     parser.add_argument("--streams", default="coupled", choices=STREAMS, help="random streams of the rollouts")
-    parser.add_argument("--workers", type=int, help="worker processes (default: all cores; same results)")
-    parser.add_argument("--lake", type=Path, default=DEFAULT_LAKE, help=f"lake folder (default: {DEFAULT_LAKE})")
+    parser.add_argument("--workers", type=arg.workers, help="worker processes (default: all cores; same results)")
+    parser.add_argument("--lake", type=arg.output_folder, default=DEFAULT_LAKE,
+                        help=f"lake folder (default: {DEFAULT_LAKE})")
     parser.add_argument("--no-progress", action="store_true", help="no progress line")
 
 

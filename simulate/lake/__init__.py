@@ -4,6 +4,7 @@ Layout (partitioned by game and run only)::
 
     LAKE/events/game=<game>/run=<run_id>/part-00000.parquet       one file per batch of games
     LAKE/tile_values/game=gardens/run=<run_id>/part-00000.parquet  derived measurements (balance tile-value)
+    LAKE/tile_owning/game=gardens/run=<run_id>/part-00000.parquet  (the same runs' ownership pairs)
     LAKE/runs/<run_id>/spec.json       the claim: created exclusively when the run starts
     LAKE/runs/<run_id>/lock            held by the process writing the run (local lakes)
     LAKE/runs/<run_id>/manifest.json   written last, when every part exists: the run is complete
@@ -26,7 +27,8 @@ import pyarrow.parquet as pq
 from simulate.lake.store import TEMP_PREFIX, LocalStore, Store, StoreError, WrittenFile, is_url, open_store
 
 DEFAULT_LAKE = Path("data/lake")
-DATASETS = ("events", "tile_values")  # top-level folders holding run data, each `<dataset>/game=<g>/run=<id>/`
+# top-level folders holding run data, each `<dataset>/game=<g>/run=<id>/` (tile_*: `balance tile-value`)
+DATASETS = ("events", "tile_values", "tile_owning")
 RUNS = "runs"
 SPEC_FILE, MANIFEST_FILE, LOCK_FILE = "spec.json", "manifest.json", "lock"
 PART_PATTERN = re.compile(r"^part-(\d{5,})\.parquet$")
