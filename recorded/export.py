@@ -27,7 +27,7 @@ from engine.core.notation import Notation
 from engine.core.ruleset import Ruleset
 from engine.registry import get_game
 from recorded.replay import OUTCOME_MARK, EnvelopeSink, normal_text, notation_of
-from simulate import lake as lake_files
+from simulate.lake.catalogue import catalogue
 
 
 class ExportError(BalanceError):
@@ -145,14 +145,16 @@ def _number(value: float) -> float | int:
 def export_lake(lake: Path, game: str | None = None, run: str | None = None, first: int | None = None,
                 ids: set[int] | None = None) -> Iterator[dict[str, Any]]:
     """Records of chosen games from the lake's complete runs (by game, run, game ids, or the first N)."""
-    runs = [run] if run is not None else lake_files.list_runs(lake)
+    cat = catalogue(lake)
+    runs = [run] if run is not None else sorted(cat.runs)
     produced = 0
     for run_id in runs:
-        manifest = lake_files.read_json(lake_files.meta_dir(lake, run_id) / "manifest.json")
+        found = cat.runs.get(run_id)
+        manifest = found.manifest if found is not None and found.complete else None
         if manifest is None:
             if run is not None:
-                raise ExportError(f"run {run_id!r} has no manifest in {lake} (incomplete or unknown); "
-                                  "finish it with `balance simulate --resume` or pick another --run")
+                raise ExportError(f"run {run_id!r} is not a complete run in {lake} (incomplete, rejected or "
+                                  "unknown; see `balance runs`): finish it or pick another --run")
             continue
         if game is not None and manifest["game"] != game:
             continue
@@ -160,7 +162,8 @@ def export_lake(lake: Path, game: str | None = None, run: str | None = None, fir
         ruleset = manifest_ruleset(game_obj, manifest)
         ref = _ruleset_ref(game_obj, ruleset, manifest)
         for entry in manifest["files"]:
-            table = pq.read_table(Path(lake) / entry["file"])
+            with cat.store.open(entry["file"]) as handle:
+                table = pq.read_table(handle)
             for game_id, events in events_from_table(table, game_obj.event_types):
                 if ids is not None and game_id not in ids:
                     continue

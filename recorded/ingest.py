@@ -28,7 +28,10 @@ from engine.registry import get_game
 from recorded.records import GameRecord, RecordError, read_records, record_files
 from recorded.replay import ReplayedGame, replay_record
 from simulate import lake as lake_files
-from simulate.manifest import Manifest, code_version, file_sha256
+from simulate.lake.catalogue import catalogue
+from simulate.lake.claim import claim_run
+from simulate.lake.store import WrittenFile, open_store
+from simulate.manifest import Manifest, code_version, file_entry, publish
 
 SOURCE = "recorded"
 RECORDS_FILE = "records.json"
@@ -124,36 +127,34 @@ def write_run(lake: Path, games: list[ReplayedGame]) -> str:
         for seq, event, round_, turn, clock in game.rows:
             buffer.append(game_id, seq, event, round_, turn, clock)
     table = buffer.to_table(run_id)
-    folder = lake_files.run_dir(lake, first.game, run_id)
-    part = folder / lake_files.part_name(0)
-    lake_files.write_table_atomic(table, part)
-    meta = lake_files.meta_dir(lake, run_id)
-    lake_files.write_json_atomic([g.record.data for g in games], meta / RECORDS_FILE)
-    manifest = _manifest(lake, run_id, games, part, table.num_rows)
-    lake_files.write_json_atomic(manifest.to_dict(), meta / "manifest.json")
+    store = open_store(lake)
+    claim = {"kind": SOURCE, "game": first.game, "ruleset_digest": first.ruleset.digest}
+    with claim_run(store, run_id, claim, resume=True):  # the run id is its content: the same games, the same run
+        written = store.write_parquet(lake_files.part_key(first.game, run_id, 0), table)
+        store.write_bytes(lake_files.meta_key(run_id, RECORDS_FILE),
+                          lake_files.json_bytes([g.record.data for g in games]))
+        publish(store, _manifest(lake, run_id, games, written))  # sealed, written last: the run is complete
     return run_id
 
 
-def _manifest(lake: Path, run_id: str, games: list[ReplayedGame], part: Path, rows: int) -> Manifest:
+def _manifest(lake: Path, run_id: str, games: list[ReplayedGame], part: WrittenFile) -> Manifest:
     first = games[0]
     ruleset = first.ruleset
     now = datetime.now(tz=UTC)
     return Manifest(
         run_id=run_id,
         game=first.game,
+        kind=SOURCE,
         spec={"source": SOURCE, "game": first.game, "ruleset": ruleset.name, "games": len(games)},
         ruleset={"name": ruleset.name, "digest": ruleset.digest, "path": ruleset.path, "text": ruleset.text},
         code_version=code_version(),
-        files=[{
-            "file": str(part.relative_to(lake)), "games": len(games), "events": rows,
-            "first_game_id": 0, "last_game_id": len(games) - 1, "sha256": file_sha256(part),
-        }],
-        totals={"games": len(games), "events": rows, "files": 1},
+        files=[file_entry(part, len(games), 0, len(games) - 1)],
+        totals={"games": len(games), "events": part.rows, "files": 1},
         timings={"finished_unix": round(now.timestamp(), 3)},
         created_at=now.isoformat(timespec="seconds"),
         extra={
             "source": SOURCE,
-            "records": str((lake_files.meta_dir(lake, run_id) / RECORDS_FILE).relative_to(lake)),
+            "records": lake_files.meta_key(run_id, RECORDS_FILE),
             "games": [_game_entry(game_id, g) for game_id, g in enumerate(games)],
         },
     )
@@ -176,11 +177,8 @@ def is_recorded(manifest: dict[str, Any]) -> bool:
 def recorded_hashes(lake: Path) -> dict[str, dict[str, Any]]:
     """Content hash -> its manifest entry (with `run_id`) for every recorded game in the lake's complete runs."""
     known: dict[str, dict[str, Any]] = {}
-    for run_id in lake_files.list_runs(lake):
-        try:
-            manifest = lake_files.read_json(lake_files.meta_dir(lake, run_id) / "manifest.json")
-        except (OSError, json.JSONDecodeError):
-            continue  # verify reports it; ingest only needs the readable ones
+    for found in catalogue(lake).complete_runs():  # verify reports the others; ingest needs the complete ones
+        run_id, manifest = found.run_id, found.manifest
         if manifest and is_recorded(manifest):
             for entry in manifest["extra"]["games"]:
                 known[entry["content_hash"]] = {**entry, "run_id": run_id}

@@ -8,6 +8,8 @@ Layout (partitioned by game and run only)::
     LAKE/runs/<run_id>/spec.json       the claim: created exclusively when the run starts
     LAKE/runs/<run_id>/lock            held by the process writing the run (local lakes)
     LAKE/runs/<run_id>/manifest.json   written last, when every part exists: the run is complete
+    LAKE/runs/<run_id>/records.json    recorded runs: the game records they were ingested from
+    LAKE/quarantine/                   recorded games `balance ingest` rejected (not lake data)
 
 What belongs to the lake is decided in one place, `simulate.lake.catalogue`:
 the files listed in complete runs' manifests. The lake may be a local folder
@@ -31,6 +33,8 @@ DEFAULT_LAKE = Path("data/lake")
 DATASETS = ("events", "tile_values", "tile_owning")
 RUNS = "runs"
 SPEC_FILE, MANIFEST_FILE, LOCK_FILE = "spec.json", "manifest.json", "lock"
+RECORDS_FILE = "records.json"  # recorded runs: the original game records, kept beside the manifest
+SIDE_FOLDERS = ("quarantine",)  # not lake data and never read by the warehouse (balance ingest's rejects)
 PART_PATTERN = re.compile(r"^part-(\d{5,})\.parquet$")
 RUN_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$")
 RUN_ID_RULE = "1-80 characters: letters, digits, '.', '_' or '-', starting with a letter or digit"

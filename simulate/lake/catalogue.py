@@ -104,6 +104,8 @@ def catalogue(lake: str | Path | Store) -> LakeCatalogue:
     result = LakeCatalogue(store)
     for key in keys:
         parts = key.split("/")
+        if parts[0] in layout.SIDE_FOLDERS:
+            continue
         if parts[0] == layout.RUNS and len(parts) == 3 and parts[2] in _META_NAMES:
             meta[parts[1]].add(parts[2])
         elif parts[0] in layout.DATASETS and len(parts) == 4 and parts[2].startswith("run="):
@@ -111,7 +113,7 @@ def catalogue(lake: str | Path | Store) -> LakeCatalogue:
         else:
             result.stray.append(StrayFile(key, _outside_layout(parts)))
     for run_id in sorted(meta):
-        if meta[run_id] - {layout.LOCK_FILE}:
+        if meta[run_id] & {layout.SPEC_FILE, layout.MANIFEST_FILE}:
             result.runs[run_id] = _catalogue_run(store, run_id, meta[run_id], set(keys), data.get(run_id, []))
     owned = {key for run in result.runs.values() for key in run.files}
     for run_id, run_keys in sorted(data.items()):
@@ -122,7 +124,7 @@ def catalogue(lake: str | Path | Store) -> LakeCatalogue:
     return result
 
 
-_META_NAMES = {layout.SPEC_FILE, layout.MANIFEST_FILE, layout.LOCK_FILE}
+_META_NAMES = {layout.SPEC_FILE, layout.MANIFEST_FILE, layout.LOCK_FILE, layout.RECORDS_FILE}
 
 
 def _catalogue_run(store: Store, run_id: str, names: set[str], keys: set[str], present: list[str]) -> CatalogedRun:
@@ -193,7 +195,7 @@ def _stray_reason(run: CatalogedRun | None, key: str) -> str:
 
 def _outside_layout(parts: list[str]) -> str:
     if parts[0] == layout.RUNS:
-        return "not a spec.json, manifest.json or lock of a run"
+        return "not a spec.json, manifest.json, records.json or lock of a run"
     if parts[0] in layout.DATASETS:
         return f"not in a {parts[0]}/game=<game>/run=<id>/ folder"
     return f"outside the lake layout ({', '.join(layout.DATASETS)}, {layout.RUNS})"

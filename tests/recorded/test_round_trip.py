@@ -13,7 +13,7 @@ from engine.core.buffer import events_from_table
 from engine.registry import get_game
 from recorded.records import read_records
 from recorded.replay import replay_record
-from simulate import lake as lake_files
+from simulate.lake.catalogue import catalogue
 from simulate.verify import verify
 
 CASES = [
@@ -26,12 +26,10 @@ CASES = [
 def lake_games(lake: Path, game: str) -> dict[tuple[int, ...], list[object]]:
     """Every game of the lake's runs of `game`, keyed by its events (order- and id-free comparison)."""
     found: dict[tuple[int, ...], list[object]] = {}
-    for run_id in lake_files.list_runs(lake):
-        manifest = lake_files.read_json(lake_files.meta_dir(lake, run_id) / "manifest.json")
-        for entry in manifest["files"]:
-            table = pq.read_table(lake / entry["file"])
-            for _, events in events_from_table(table, get_game(game).event_types):
-                found[tuple(map(hash, map(repr, events)))] = events
+    for key in catalogue(lake).files("events", game):  # the files of the lake's complete runs
+        table = pq.read_table(lake / key)
+        for _, events in events_from_table(table, get_game(game).event_types):
+            found[tuple(map(hash, map(repr, events)))] = events
     return found
 
 
