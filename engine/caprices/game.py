@@ -65,7 +65,8 @@ class CapricesGame:
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:
         """A ruleset by name or path, fully checked (RulesetError names file and key)."""
-        ruleset = resolve_ruleset(self.ruleset_game, RULESETS_DIR, name_or_path, SCHEMA, {**CORE_COLUMNS, **COLUMNS})
+        columns = {**CORE_COLUMNS, **self.columns}
+        ruleset = resolve_ruleset(self.ruleset_game, RULESETS_DIR, name_or_path, SCHEMA, columns)
         rules = compile_rules(ruleset)
         if self.joust:
             _check_joust(ruleset, rules)

@@ -7,13 +7,21 @@ values (enough cards for the players, say) are checked in `cards.compile_rules`.
 
 from __future__ import annotations
 
-from engine.caprices.cards import PRINTED_CASTES
-from engine.core.ruleset_schema import Bool, Int, Ints, Names, Points, Rule, Table, Text
+from engine.caprices.cards import (
+    FIRST_PLAYERS,
+    JOUST_TIE_BREAKS,
+    MAX_DEALS,
+    NEXT_DEAL_FIRST,
+    PRINTED_CASTES,
+    RUN_VALUES,
+)
+from engine.core.ruleset_schema import Bool, Choice, Int, Ints, Names, Points, Rule, Table, Text
 
 CASTE_NAMES = ("peasant", "artisan", "bourgeoise", "knight", "noble", "clerk", "merchant")
 
 SCHEMA: dict[str, Rule] = {
     "players.counts": Ints(2, 8, max_len=7, column="num_players"),
+    "players.first": Choice(*FIRST_PLAYERS),
     "setup.hand_size": Int(1, 30),
     "setup.rounds": Int(1, 30),
     "setup.row_size": Int(1, 30),
@@ -29,6 +37,13 @@ SCHEMA: dict[str, Rule] = {
     "minister.transformed_earns_merchant_bonus": Bool(),
     "minister.keeps_run_value_when_transformed": Bool(),
     "minister.printed_one_in_run": Bool(),
+    "minister.run_values": Choice(*RUN_VALUES),
+    "knight.takes_rallied": Bool(),
+    "knight.takes_transformed_minister": Bool(),
+    "joust.deals": Int(1, MAX_DEALS),
+    "joust.reuse_caprices": Bool(),
+    "joust.next_deal_first": Choice(*NEXT_DEAL_FIRST),
+    "joust.tie_break": Choice(*JOUST_TIE_BREAKS),
     "turns.replacement_discards_takeable": Bool(),
     "turns.bourgeoise_takes": Int(1, 10),
     "turns.noble_takes": Int(1, 10),
