@@ -50,7 +50,7 @@ class CatalogedRun:
 
     def expected_files(self) -> int | None:
         """How many part files the run's spec implies (None when it has no spec)."""
-        spec = (self.claim or {}).get("spec") or (self.manifest or {}).get("spec")
+        spec: Any = (self.claim or {}).get("spec") or (self.manifest or {}).get("spec")
         try:
             total = int(spec["games"]) * len(spec["players"])
             return -(-total // int(spec["batch_size"]))
@@ -136,9 +136,8 @@ def _catalogue_run(store: Store, run_id: str, names: set[str], keys: set[str], p
         spec = (claim or {}).get("spec") if isinstance(claim, dict) else None
         game = spec.get("game") if isinstance(spec, dict) else None
         kind = str((claim or {}).get("kind", "simulated")) if isinstance(claim, dict) else "simulated"
-        problems = (claim_problem,) if claim_problem else ()
-        return CatalogedRun(run_id, state, kind, game, None, claim, pending, problems)
-    problems = [manifest_problem] if manifest_problem else manifest_problems(manifest, run_id)
+        return CatalogedRun(run_id, state, kind, game, None, claim, pending, (claim_problem,) if claim_problem else ())
+    problems: list[str] = [manifest_problem] if manifest_problem else manifest_problems(manifest, run_id)
     if not problems:
         assert isinstance(manifest, dict)
         listed = tuple(entry["file"] for entry in manifest["files"])

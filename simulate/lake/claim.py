@@ -181,8 +181,8 @@ def _conflict(store: Store, run_id: str, stored: dict[str, Any], record: dict[st
 def _differences(stored: dict[str, Any], record: dict[str, Any]) -> str:
     """'key: old there, new now' for every spec key (and the ruleset digest) that differs."""
     def flat(rec: dict[str, Any]) -> dict[str, Any]:
-        spec = rec.get("spec") if isinstance(rec.get("spec"), dict) else {}
-        return {**spec, **{k: v for k, v in rec.items() if k != "spec"}}
+        spec = rec.get("spec")
+        return {**(spec if isinstance(spec, dict) else {}), **{k: v for k, v in rec.items() if k != "spec"}}
 
     old, new = flat(stored), flat(record)
     keys = sorted(k for k in {*old, *new} if old.get(k) != new.get(k))
