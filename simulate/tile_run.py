@@ -15,6 +15,7 @@ derives from the spec and the ruleset text, so nothing is measured twice).
 
 from __future__ import annotations
 
+import json
 import math
 import time
 import tomllib
@@ -28,10 +29,10 @@ import pyarrow.parquet as pq
 
 from engine.core.errors import BalanceError
 from engine.gardens.game import GAME
-from simulate.lake import meta_dir, read_json, write_table_atomic
+from simulate.lake import MANIFEST_FILE, meta_dir, meta_key, part_key
 from simulate.lake.claim import claim_run
 from simulate.lake.store import open_store
-from simulate.manifest import Manifest, code_version, file_sha256, publish
+from simulate.manifest import Manifest, code_version, publish
 from simulate.tile_owning import measure_owning
 from simulate.tile_value import GAME_ID, TileValueSpec, measure_choices
 
@@ -43,6 +44,11 @@ PART = "part-00000.parquet"
 def table_path(lake: Path, table: str, run_id: str) -> Path:
     """Where one of a run's tables is written."""
     return Path(lake) / table / f"game={GAME_ID}" / f"run={run_id}" / PART
+
+
+def table_key(table: str, run_id: str) -> str:
+    """The lake key of one of a run's tables."""
+    return part_key(GAME_ID, run_id, 0, dataset=table)
 
 
 def manifest_file(lake: Path, run_id: str) -> Path:
@@ -77,12 +83,12 @@ def write_run(spec: TileValueSpec, tables: dict[str, pa.Table], lake: Path, seco
 def _write_claimed(
     spec: TileValueSpec, tables: dict[str, pa.Table], lake: Path, seconds: float, ruleset: Any, run_id: str,
 ) -> Path:
+    store = open_store(lake)  # a local folder or an object store: the same keys
     files = []
     for name in TABLES:
-        path = table_path(lake, name, run_id)
-        write_table_atomic(tables[name], path)
-        files.append({"file": str(path.relative_to(lake)), "table": name, "rows": tables[name].num_rows,
-                      "sha256": file_sha256(path)})
+        written = store.write_parquet(table_key(name, run_id), tables[name])
+        files.append({"file": written.key, "table": name, "rows": written.rows, "bytes": written.bytes,
+                      "sha256": written.sha256})
     manifest = {
         "kind": KIND, "run_id": run_id, "game": GAME_ID, "spec": spec.to_dict(),
         "ruleset": {"name": ruleset.name, "digest": ruleset.digest, "path": ruleset.path, "text": ruleset.text},
@@ -91,7 +97,7 @@ def _write_claimed(
         "timings": {"seconds": round(seconds, 3)},
         "created_at": datetime.now(tz=UTC).isoformat(timespec="seconds"),
     }
-    publish(open_store(lake), Manifest.from_dict(manifest))  # sealed: the run counts from here on
+    publish(store, Manifest.from_dict(manifest))  # sealed: the run counts from here on
     return manifest_file(lake, run_id)
 
 
@@ -99,11 +105,12 @@ def run_step(spec: TileValueSpec, lake: Path, progress: Callable[[str, int, int]
              workers: int = 1) -> tuple[str, dict[str, pa.Table], bool]:
     """Measure and write a run unless its manifest is already in the lake; (run id, tables, measured now)."""
     run_id = spec_run_id(spec)
-    existing = read_json(manifest_file(lake, run_id))
-    if existing is not None:
-        if existing.get("kind") != KIND:
+    store = open_store(lake)
+    key = meta_key(run_id, MANIFEST_FILE)
+    if store.exists(key):
+        if json.loads(store.read_bytes(key)).get("kind") != KIND:
             raise BalanceError(f"{manifest_file(lake, run_id)}: run id {run_id} belongs to another kind of run")
-        return run_id, {name: pq.read_table(table_path(lake, name, run_id)) for name in TABLES}, False
+        return run_id, {name: pq.read_table(store.open(table_key(name, run_id))) for name in TABLES}, False
     started = time.perf_counter()
     tables = measure(spec, progress, workers)
     write_run(spec, tables, lake, time.perf_counter() - started)

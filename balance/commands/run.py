@@ -53,6 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"report folder (default: {DEFAULT_OUT}/)")
     parser.add_argument("--workers", type=arg.workers, help="local worker processes (default: all cores)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+    parser.add_argument("--scheduler", help="Dask scheduler address: simulate on a cluster (see docs/scaling.md)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
     for spec in specs:
         t0 = time.perf_counter()
         try:
-            manifest = run_spec(spec, args.lake, workers=args.workers, resume=True, progress=not args.no_progress)
+            manifest = run_spec(spec, args.lake, workers=args.workers, resume=True, progress=not args.no_progress,
+                                scheduler=args.scheduler)
         except RunConflict as exc:
             # the study's run ids derive from its entries, not from the ruleset files' content
             raise RunConflict(

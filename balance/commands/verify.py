@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 from balance import args as arg
 from simulate.lake import DEFAULT_LAKE
@@ -17,17 +18,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"lake folder or URL (default: {DEFAULT_LAKE})")
     parser.add_argument("--run", type=arg.run_id, help="verify only this run id (default: every run)")
     parser.add_argument("--workers", type=arg.workers, help="processes checking files in parallel (default: all cores)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal)")
 
 
 def run(args: argparse.Namespace) -> int:
-    report = verify(args.lake, args.run, workers=args.workers)
-    if not report.runs:
+    started = time.perf_counter()
+    report = verify(args.lake, args.run, workers=args.workers, progress=sys.stderr.isatty() and not args.no_progress)
+    seconds = time.perf_counter() - started
+    if not report.runs and (args.run or not report.problems):
         what = f"no run {args.run!r}" if args.run else "no runs"
         print(f"balance verify: {what} in {args.lake}; check --lake DIR (default {DEFAULT_LAKE}) and --run",
               file=sys.stderr)
         return EXIT_USER
     summary = (f"{len(report.runs)} run(s), {report.files} file(s), {report.games} game(s), "
-               f"{report.events} event(s) checked in {args.lake}")
+               f"{report.events} event(s) checked in {args.lake} in {seconds:.1f} s "
+               f"({report.games / max(seconds, 1e-9):,.0f} games/s)")
     if report.ok:
         print(f"ok: {summary}; every game replays to its sealed digest")
         return EXIT_OK
