@@ -28,7 +28,7 @@ from tests.reliability.conftest import snapshot
 
 STANDARD = Path(__file__).resolve().parents[2] / "engine" / "caprices" / "rulesets" / "standard.toml"
 LEAF = re.compile(r"^(\w+) = \{ value = (.*?), source", re.M)
-EXAMPLES = int(os.environ.get("BALANCE_FUZZ_EXAMPLES", "40"))  # `make soak` raises it
+EXAMPLES = int(os.environ.get("BALANCE_FUZZ_EXAMPLES", "25"))  # `make soak` raises it
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 

@@ -71,7 +71,7 @@ def s3_lake(bucket: str) -> str:
     return lake
 
 
-@pytest.mark.xdist_group("subprocess")
+@pytest.mark.xdist_group("s3")
 def test_dask_workers_write_one_object_store_lake_with_the_same_events(s3_lake: str, tmp_path: Path) -> None:
     local = run(SPEC, tmp_path, workers=1, progress=False)
     store = open_store(s3_lake)
@@ -82,7 +82,7 @@ def test_dask_workers_write_one_object_store_lake_with_the_same_events(s3_lake: 
             assert pq.read_table(handle).equals(pq.read_table(tmp_path / entry["file"]))
 
 
-@pytest.mark.xdist_group("subprocess")
+@pytest.mark.xdist_group("s3")
 def test_verify_runs_and_the_warehouse_read_the_object_store_lake(
     s3_lake: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -97,7 +97,7 @@ def test_verify_runs_and_the_warehouse_read_the_object_store_lake(
         assert con.execute("select count(*) from met_agent_win_rate").fetchone()[0] > 0
 
 
-@pytest.mark.xdist_group("subprocess")
+@pytest.mark.xdist_group("s3")
 def test_object_store_lake_rejects_strays_and_conflicting_claims(
     s3_lake: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
