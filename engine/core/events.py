@@ -23,8 +23,14 @@ class Event:
 
 
 def event_field_names(cls: type[Event]) -> tuple[str, ...]:
-    """The dataclass field names of an event class, in declaration order."""
-    return tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+    """The dataclass field names of an event class, in declaration order (cached: replay asks once per row)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+    return names
+
+
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)
