@@ -10,7 +10,6 @@ the same events and the same sealed digest.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from engine.core.ruleset import Ruleset
 from engine.registry import get_game
 from recorded.replay import OUTCOME_MARK, EnvelopeSink, normal_text, notation_of
 from simulate.lake.catalogue import catalogue
+from simulate.manifest import manifest_ruleset
 
 
 class ExportError(BalanceError):
@@ -190,14 +190,3 @@ def _ruleset_ref(game: Game, ruleset: Ruleset, manifest: dict[str, Any]) -> str:
                       ".toml file and ingest with \"ruleset\" set to its path")
 
 
-def manifest_ruleset(game: Game, manifest: dict[str, Any]) -> Ruleset:
-    """The exact ruleset a run used, rebuilt from the TOML text kept in its manifest."""
-    info = manifest["ruleset"]
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"{info['name']}.toml"
-        path.write_text(info["text"], encoding="utf-8")
-        ruleset = game.load_ruleset(str(path))
-    if ruleset.digest != info["digest"]:
-        raise ExportError(f"run {manifest['run_id']}: manifest ruleset text has digest {ruleset.digest}, "
-                          f"manifest says {info['digest']}")
-    return ruleset

@@ -19,12 +19,16 @@ import hashlib
 import json
 import re
 import subprocess
+import tempfile
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from engine.core.errors import ReplayError
+from engine.core.game import Game
+from engine.core.ruleset import Ruleset
 from simulate import lake as lake_layout
 from simulate.lake.store import Store, WrittenFile
 
@@ -122,6 +126,19 @@ def _entry_problem(entry: Any, run_id: str, game: str, seen: set[str]) -> str | 
     if not isinstance(entry.get("sha256"), str) or not _SHA256.match(entry["sha256"]):
         return f"entry {name!r} has no valid sha256"
     return None
+
+
+def manifest_ruleset(game: Game, manifest: dict[str, Any]) -> Ruleset:
+    """The exact ruleset a run used, rebuilt from the TOML text kept in its manifest (digest checked)."""
+    info = manifest["ruleset"]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{info['name']}.toml"
+        path.write_text(info["text"], encoding="utf-8")
+        ruleset = game.load_ruleset(str(path))
+    if ruleset.digest != info["digest"]:
+        raise ReplayError(f"run {manifest.get('run_id')}: manifest ruleset text has digest {ruleset.digest}, "
+                          f"manifest says {info['digest']}")
+    return ruleset
 
 
 def created_now(finished: float) -> str:

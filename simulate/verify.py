@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -34,14 +33,14 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engine.core.errors import BalanceError, ReplayError
+from engine.core.errors import BalanceError
 from engine.core.game import Game
-from engine.core.ruleset import Ruleset
 from engine.registry import get_game
 from simulate import lake as layout
 from simulate.filecheck import FileResult, FileTask, check_file
 from simulate.lake.catalogue import CatalogedRun, LakeCatalogue, catalogue
 from simulate.lake.store import Store
+from simulate.manifest import manifest_ruleset
 from simulate.spec import RunSpec
 
 EVENT_KINDS = ("simulated", "recorded")  # runs of game logs; other kinds (tile values) are checked file by file
@@ -118,7 +117,7 @@ def _run_tasks(
     manifest = run.manifest or {}
     try:
         game = resolve(manifest["game"])
-        ruleset = _manifest_ruleset(game, manifest) if manifest.get("kind", "simulated") in EVENT_KINDS else None
+        ruleset = manifest_ruleset(game, manifest) if manifest.get("kind", "simulated") in EVENT_KINDS else None
         spec = RunSpec.from_dict(manifest["spec"]) if manifest.get("kind", "simulated") == "simulated" else None
     except (BalanceError, KeyError, TypeError, ValueError) as exc:
         report.problems.append(Problem(where, None, None, f"cannot set up replay: {type(exc).__name__}: {exc}"))
@@ -159,18 +158,6 @@ def _files_against_spec(files: list[dict[str, Any]], spec: RunSpec) -> list[str]
             problems.append(f"manifest entry {name} says games {found[0]}-{found[1]} ({found[2]}), the spec "
                             f"implies {batch.start}-{batch.stop - 1} ({batch.games})")
     return problems
-
-
-def _manifest_ruleset(game: Game, manifest: dict[str, Any]) -> Ruleset:
-    """The exact ruleset the run used, rebuilt from the TOML text kept in its manifest."""
-    info = manifest["ruleset"]
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"{info['name']}.toml"
-        path.write_text(info["text"], encoding="utf-8")
-        ruleset = game.load_ruleset(str(path))
-    if ruleset.digest != info["digest"]:
-        raise ReplayError(f"manifest ruleset text has digest {ruleset.digest}, manifest says {info['digest']}")
-    return ruleset
 
 
 def _check_files(tasks: list[FileTask], workers: int, progress: bool, report: VerifyReport) -> None:
