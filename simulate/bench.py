@@ -9,6 +9,11 @@ caches end-game scoring) run much faster once warm: the logging figures are
 taken after an unmeasured warm-up pass (steady state, both modes equal), the
 pipeline figures in a fresh interpreter (cold start, like a new run). Figures
 are wall-clock and depend on what else the machine is doing.
+
+`search_throughput` plays a few games of a search agent (`ismcts...`) in a
+uniform line-up and reports seconds per game and iterations per second, both
+from CPU time (process time), which a loaded machine distorts less than
+wall-clock time.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.core.agents import make_agent
 from engine.core.buffer import EventBuffer
-from engine.core.driver import NullSink
+from engine.core.driver import NullSink, play_game
 from engine.core.events import Event
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
@@ -49,6 +55,46 @@ class Throughput:
     @property
     def events_per_s(self) -> float:
         return self.events / self.seconds
+
+
+@dataclass(frozen=True)
+class SearchThroughput:
+    """A search agent in a uniform line-up: CPU time per game and per iteration."""
+
+    games: int
+    seconds: float  # CPU seconds of whole games (every seat searching)
+    iterations: int
+    search_seconds: float  # CPU seconds inside the search itself
+    decisions: int  # decisions that were searched (more than one legal command)
+
+    @property
+    def seconds_per_game(self) -> float:
+        return self.seconds / self.games
+
+    @property
+    def iterations_per_s(self) -> float:
+        return self.iterations / self.search_seconds if self.search_seconds else 0.0
+
+    @property
+    def iterations_per_decision(self) -> float:
+        return self.iterations / self.decisions if self.decisions else 0.0
+
+
+def search_throughput(game: Game, spec: RunSpec) -> SearchThroughput:
+    """Play the spec's games (one core, events discarded) and sum the search agents' counters."""
+    ruleset = load_spec_ruleset(game, spec)
+    seconds = search_seconds = 0.0
+    iterations = decisions = 0
+    for planned in spec.planned_games(0, spec.total_games):
+        seated = [make_agent(name, game) for name in planned.agents]
+        started = time.process_time()
+        play_game(game, ruleset, seated, planned.seed, NullSink(), planned.game_id)
+        seconds += time.process_time() - started
+        searching = [agent for agent in seated if getattr(agent, "searches", False)]
+        iterations += sum(agent.iterations_run for agent in searching)
+        search_seconds += sum(agent.search_seconds for agent in searching)
+        decisions += sum(agent.decisions_searched for agent in searching)
+    return SearchThroughput(spec.total_games, seconds, iterations, search_seconds, decisions)
 
 
 def logging_overhead(game: Game, spec: RunSpec, repeats: int = 3) -> tuple[Throughput, Throughput]:

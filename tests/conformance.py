@@ -6,8 +6,11 @@ game_sealed; replay reproduces the final state and digest, also after a
 round trip through the columnar buffer; the same seed gives identical
 events; scores within the declared bounds; length within the declared
 maximum; every legal command is accepted by `decide`; an agent's view is
-unchanged when everything hidden from it is re-dealt. That `decide` also
-rejects what `legal_commands` leaves out is `command_check.py`
+unchanged when everything hidden from it is re-dealt, and the re-deal itself
+depends only on what the player sees (two states that differ only in hidden
+information give the same re-deal for the same seed), which is what keeps
+the search agent's determinisations from leaking hidden information. That
+`decide` also rejects what `legal_commands` leaves out is `command_check.py`
 (`test_decide_conformance.py`).
 """
 
@@ -68,6 +71,13 @@ class Probe:
             self.resamples_that_changed += 1
         assert self.game.view(resampled, player) == self.game.view(state, player), (
             f"{self.game.id}: player {player}'s view changed when hidden information was re-dealt (a leak)"
+        )
+        seed = self.rng.randrange(1 << 30)
+        again = self.game.resample_hidden(resampled, player, random.Random(seed))
+        direct = self.game.resample_hidden(state, player, random.Random(seed))
+        assert state_digest(self.game, again) == state_digest(self.game, direct), (
+            f"{self.game.id}: resample_hidden's result depends on where the hidden cards really are, "
+            "not only on the player's view (a search agent would learn hidden information from it)"
         )
 
 

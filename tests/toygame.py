@@ -19,6 +19,7 @@ from typing import Any
 import pyarrow as pa
 
 from engine.core import Event, GameFacts, IllegalCommand, Ruleset
+from engine.core.ismcts import SearchProfile
 from engine.core.ruleset import resolve_ruleset
 
 RULESETS = Path(__file__).parent / "data"
@@ -81,6 +82,7 @@ class ToyGame:
     columns = {"card": pa.int16()}
     event_types = (DeckShuffled, CardDealt, CardDrawn, PlayerStopped)
     default_ruleset = "default"
+    search = SearchProfile(evaluate=lambda state: _hand_scores(state), scale=2.0, horizon=10, iterations=50)
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:
         """A ruleset by name from `tests/data/`, or by path."""
@@ -135,7 +137,7 @@ class ToyGame:
 
     def resample_hidden(self, state: ToyState, player: int, rng: random.Random) -> ToyState:
         clone = copy.deepcopy(state)
-        pool = [c for p, h in enumerate(clone.hands) if p != player for c in h] + clone.deck
+        pool = sorted([c for p, h in enumerate(clone.hands) if p != player for c in h] + clone.deck)
         rng.shuffle(pool)
         for p, hand in enumerate(clone.hands):
             if p != player:
@@ -144,7 +146,7 @@ class ToyGame:
         return clone
 
     def scores(self, state: ToyState) -> list[float]:
-        return [float(sum(h)) if sum(h) <= state.limit else 0.0 for h in state.hands]
+        return _hand_scores(state)
 
     def fingerprint(self, state: ToyState) -> Any:
         return (state.deck, state.hands, state.stopped, state.current, state.round, state.turn, state.clock_ms)
@@ -152,6 +154,10 @@ class ToyGame:
     def greedy_value(self, view: tuple[Any, ...], command: Any) -> float:
         total = sum(view[0])
         return 1.0 if (command == "draw") == (total <= 8) else 0.0
+
+
+def _hand_scores(state: ToyState) -> list[float]:
+    return [float(sum(h)) if sum(h) <= state.limit else 0.0 for h in state.hands]
 
 
 def _take(state: ToyState, player: int, card: int) -> None:

@@ -89,6 +89,7 @@ def _turn_taken(state: State, e: ev.TurnTaken) -> None:
 def _card_recruited(state: State, e: ev.CardRecruited) -> None:
     if e.source == "zone":
         state.zone.remove(e.card)
+        state.known[e.player].append(e.card)
     else:
         state.pile.remove(e.card)
     state.hands[e.player].append(e.card)
@@ -112,6 +113,8 @@ def _card_rallied(state: State, e: ev.CardRallied) -> None:
 def _card_discarded(state: State, e: ev.CardDiscarded) -> None:
     state.hands[e.player].remove(e.card)
     state.zone.append(e.card)
+    if e.card in state.known[e.player]:
+        state.known[e.player].remove(e.card)
     if state.action in ("bourgeoise", "noble"):
         state.turn_discards += (e.card,)
         if state.action == "noble" and len(state.turn_discards) == 2:

@@ -30,6 +30,7 @@ from engine.caprices.events import COLUMNS, EVENT_TYPES, JOUST_COLUMNS, JOUST_EV
 from engine.caprices.evolve import evolve
 from engine.caprices.greedy import greedy_value
 from engine.caprices.ruleset_schema import SCHEMA
+from engine.caprices.search import PROFILE as SEARCH_PROFILE
 from engine.caprices.state import Command, State, View, view_of
 from engine.core.buffer import CORE_COLUMNS
 from engine.core.chance import Chance
@@ -62,6 +63,7 @@ class CapricesGame:
         self.facts = JOUST_FACTS if joust else FACTS
         self.columns = JOUST_COLUMNS if joust else COLUMNS
         self.event_types = EVENT_TYPES + JOUST_EVENT_TYPES if joust else EVENT_TYPES
+        self.search = SEARCH_PROFILE
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:
         """A ruleset by name or path, fully checked (RulesetError names file and key)."""
@@ -132,18 +134,22 @@ def _check_joust(ruleset: Ruleset, rules: Rules) -> None:
 
 
 def resample_hidden(state: State, player: int, rng: random.Random) -> State:
-    """Opponents' hands re-dealt from everything `player` has not seen, sizes kept.
+    """Opponents' unseen cards re-dealt from everything `player` has not seen, sizes kept.
 
+    Cards an opponent was seen to take from the Zone stay in that hand. The
+    pool is sorted before the shuffle so the result depends only on what
+    `player` sees and on `rng`, never on where the hidden cards really are.
     The pile, the face-down row and the face-down Caprices hold no order: what
     comes out of them is drawn when it is revealed, so they need no resampling.
     """
     new = state.copy()
     others = [p for p in range(state.num_players) if p != player]
-    pool = [c for p in others for c in new.hands[p]] + new.pile
+    unseen = {p: [c for c in new.hands[p] if c not in new.known[p]] for p in others}
+    pool = sorted([c for p in others for c in unseen[p]] + new.pile)
     rng.shuffle(pool)
     for p in others:
-        size = len(new.hands[p])
-        new.hands[p], pool = pool[:size], pool[size:]
+        size = len(unseen[p])
+        new.hands[p], pool = new.known[p] + pool[:size], pool[size:]
     new.pile = sorted(pool)
     return new
 

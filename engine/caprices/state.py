@@ -26,7 +26,7 @@ class State:
         "rules", "num_players", "round", "turn", "clock_ms", "pile", "row_left", "hands", "rallied", "zone",
         "revealed", "favour", "current", "phase",
         "turns_in_round", "action", "just_taken", "takes_left", "turn_discards", "artisans_rallied", "final_scores",
-        "scoring_events", "deals", "deal", "deal_first", "used_caprices", "deal_scores",
+        "scoring_events", "deals", "deal", "deal_first", "used_caprices", "deal_scores", "known",
     )
 
     def __init__(self, rules: Rules, num_players: int, deals: int = 1) -> None:
@@ -64,6 +64,9 @@ class State:
         self.final_scores: list[int] = [0] * num_players
         # the end-scoring events as logged, so the sealed digest covers every score component
         self.scoring_events: list[Event] = []
+        # the cards of each hand that every player saw enter it (taken face up from the Zone), in the order
+        # taken: public knowledge, which a re-deal of the hidden cards must keep (`game.resample_hidden`)
+        self.known: list[list[int]] = [[] for _ in range(num_players)]
 
     def copy(self) -> State:
         """An independent copy (lists copied, rules shared)."""
@@ -77,6 +80,7 @@ class State:
         new.artisans_rallied, new.final_scores = list(self.artisans_rallied), list(self.final_scores)
         new.scoring_events = list(self.scoring_events)
         new.used_caprices, new.deal_scores = list(self.used_caprices), list(self.deal_scores)
+        new.known = [list(k) for k in self.known]
         return new
 
     def deal_round(self) -> int:
@@ -122,12 +126,13 @@ class State:
 
 
 class View(NamedTuple):
-    """What one player may see: no opponent hand, no face-down card, no pile order."""
+    """What one player may see: no opponent hand (but the cards seen entering it), no face-down card, no pile order."""
 
     player: int
     rules: Rules
     hand: tuple[int, ...]
     rallied: tuple[tuple[int, ...], ...]
+    known: tuple[tuple[int, ...], ...]
     zone: tuple[int, ...]
     caprices: tuple[tuple[str, int, int], ...]
     hand_sizes: tuple[int, ...]
@@ -148,7 +153,8 @@ def view_of(state: State, player: int) -> View:
     """The player's view of the state (built with `tuple.__new__`: one view per decision, a hot path)."""
     mine = state.current == player
     return _new_tuple(View, (
-        player, state.rules, tuple(state.hands[player]), tuple(map(tuple, state.rallied)), tuple(state.zone),
+        player, state.rules, tuple(state.hands[player]), tuple(map(tuple, state.rallied)),
+        tuple(map(tuple, state.known)), tuple(state.zone),
         tuple(state.revealed), tuple(map(len, state.hands)), len(state.pile) - state.row_left,
         state.row_left,
         state.round, state.phase if mine else BETWEEN, state.action,

@@ -1,8 +1,9 @@
 """Agents: each sees only its own player's view and the legal commands.
 
 `random` picks uniformly; `greedy` takes the command with the best one-ply
-value from the game's own evaluation, breaking ties at random. Stronger
-search agents implement the same `choose` method.
+value from the game's own evaluation, breaking ties at random. The search
+agent `ismcts[:N[:POLICY]]` (`ismcts.py`) is given its player's information
+set instead of the view alone.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from engine.core.errors import UnknownName
 from engine.core.game import Game
+from engine.core.ismcts import parse_ismcts
 
 
 class RandomAgent:
@@ -51,10 +53,13 @@ AGENTS: dict[str, Callable[[], Any]] = {
 
 
 def make_agent(name: str, game: Game | None = None) -> Any:
-    """An agent by name; a game may add its own agents via `game.agents`."""
+    """An agent by name; a game may add its own agents via `game.agents`; `ismcts[:N[:POLICY]]` searches."""
+    if name == "ismcts" or name.startswith("ismcts:"):
+        return parse_ismcts(name, game, make_agent)
     extra: dict[str, Callable[[], Any]] = getattr(game, "agents", {}) if game is not None else {}
     factory = extra.get(name) or AGENTS.get(name)
     if factory is None:
         known = ", ".join(sorted({*AGENTS, *extra}))
-        raise UnknownName(f"no agent {name!r}; known agents: {known}")
+        search = ", ismcts[:N[:POLICY]]" if getattr(game, "search", None) is not None else ""
+        raise UnknownName(f"no agent {name!r}; known agents: {known}{search}")
     return factory()

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from engine.core.chance import Chance
 from engine.core.errors import ReplayError
 from engine.core.events import Event, GameSealed, GameStarted
-from engine.core.game import Game
+from engine.core.game import Game, InfoSet
 from engine.core.ruleset import Ruleset
 from engine.core.streams import DecisionStreams
 
@@ -28,7 +28,12 @@ class EventSink(Protocol):
 
 
 class Agent(Protocol):
-    """Chooses one of the legal commands from the player's view only."""
+    """Chooses one of the legal commands from the player's view only.
+
+    A search agent sets `searches = True`; the driver then calls its
+    `search(game, info, legal, rng)` with an `InfoSet` (the view plus
+    determinisations of the hidden rest) instead of `choose`.
+    """
 
     name: str
 
@@ -153,15 +158,21 @@ def _play_from(
         game.to_move, game.legal_commands, game.view, game.decide, game.evolve
     )
     append = sink.append
+    searchers = [agent.search if getattr(agent, "searches", False) else None for agent in agents]  # type: ignore[attr-defined]
+    decision = 0
     while (player := to_move(state)) is not None:
         legal = legal_commands(state, player)
-        command = agents[player].choose(game, view(state, player), legal, agent_rngs[player])
+        if (search := searchers[player]) is not None:
+            command = search(game, InfoSet(game, state, player, decision), legal, agent_rngs[player])
+        else:
+            command = agents[player].choose(game, view(state, player), legal, agent_rngs[player])
         if observer is not None:
             observer(state, player, legal, command)
         for event in decide(state, command, rng):
             seq += 1
             state = evolve(state, event)
             append(game_id, seq, event, state.round, state.turn, state.clock_ms)
+        decision += 1
         if seq > max_events:
             raise ReplayError(f"game {game_id} exceeded the declared maximum of {max_events} events")
     return state, seq

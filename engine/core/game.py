@@ -64,3 +64,29 @@ class Game(Protocol):
     def fingerprint(self, state: Any) -> Any: ...
 
     def greedy_value(self, view: Any, command: Any) -> float: ...
+
+
+class InfoSet:
+    """What a search agent is given instead of a bare view: its player's information set.
+
+    It exposes only the player's view and `sample`, a full state in which
+    everything hidden from the player is re-dealt by `game.resample_hidden`.
+    A game whose `resample_hidden` depends only on the view (and the rng) so
+    gives the agent nothing it could not see; the conformance suite checks that.
+    """
+
+    __slots__ = ("_game", "_state", "player", "decision")
+
+    def __init__(self, game: Game, state: Any, player: int, decision: int) -> None:
+        self._game = game
+        self._state = state
+        self.player = player
+        self.decision = decision  # index of this decision in the game (public: everyone sees moves being made)
+
+    def view(self) -> Any:
+        """What the player sees."""
+        return self._game.view(self._state, self.player)
+
+    def sample(self, rng: random.Random) -> Any:
+        """One determinisation: a state consistent with the view, hidden information drawn from `rng`."""
+        return self._game.resample_hidden(self._state, self.player, rng)

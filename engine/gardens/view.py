@@ -115,6 +115,7 @@ def resample_hidden(state: State, player: int, rng: random.Random) -> State:
     pool = list(copy.deck)
     for i in others:
         pool.extend(copy.players[i].hand)
+    pool.sort()
     rng.shuffle(pool)
     for i in others:
         size = len(copy.players[i].hand)

@@ -98,7 +98,8 @@ class GodsGame:
         """A copy with the bag and other players' hands re-dealt from the tiles `player` cannot see."""
         clone = state.copy()
         others = [p for p in range(state.num_players) if p != player]
-        pool = clone.bag[clone.bag_top:] + [t for p in others for t in clone.hands[p]]
+        # sorted first: the re-deal depends on what `player` sees and on `rng` only, not on the hidden order
+        pool = sorted(clone.bag[clone.bag_top:] + [t for p in others for t in clone.hands[p]])
         rng.shuffle(pool)
         for p in others:
             count = len(clone.hands[p])

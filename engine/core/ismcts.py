@@ -1,0 +1,255 @@
+"""Information-set Monte Carlo tree search (SO-ISMCTS: Cowling, Powley & Whitehouse 2012).
+
+The agent `ismcts[:N[:POLICY]]` searches N iterations per decision (N
+defaults to the game's `SearchProfile.iterations`) from its player's
+information set. Each iteration:
+
+1. determinise: `InfoSet.sample` re-deals everything hidden from the player
+   (`game.resample_hidden`), so the agent never reads the true hidden
+   information, only a world consistent with what it has seen;
+2. select: descend the one tree through the commands legal in that world,
+   each step by UCB1 over the children that were available (availability
+   counts, since which commands exist depends on the determinisation);
+   opponents' nodes maximise the opponents' own rewards;
+3. expand: add one untried legal command;
+4. roll out: POLICY (random by default, any plain agent name such as
+   `greedy`) plays up to `SearchProfile.horizon` more decisions;
+5. evaluate: the final scores if the game ended, else the game's cheap
+   estimate (`SearchProfile.evaluate`); a player's reward is a logistic of
+   its margin over the best opponent, in units of `SearchProfile.scale`;
+6. back-propagate: each node is credited with the reward of the player who
+   chose it.
+
+The command played is the root's most visited child. Chance inside the search
+(think times, reshuffles) draws from the agent's own stream, so a decision is
+a function of the view, the legal commands and the agent's seed: deterministic
+given the seed, and identical for two states that differ only in hidden
+information (tests/test_ismcts.py). Consecutive decisions of the same player
+(a turn's chain of small choices) reuse the subtree of the command just played
+when no other player moved in between, so a long chain costs about one budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.errors import UnknownName
+from engine.core.game import Game, InfoSet
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant for rewards in [0, 1] (sqrt(2)/2: the usual choice for such rewards)."""
+
+
+@dataclass(frozen=True)
+class SearchProfile:
+    """What a game tells the search: a cheap estimate of unfinished games and the default budget.
+
+    `evaluate(state)` is each player's estimated final score in points (it may
+    read the whole state: the search only evaluates determinised worlds);
+    a margin of `scale` points over the best opponent is worth a reward of
+    0.73, of 2 `scale` 0.88. `horizon` is how many rollout decisions are
+    played before evaluating; `iterations` is the budget of a bare `ismcts`.
+    """
+
+    evaluate: Callable[[Any], Sequence[float]]
+    scale: float
+    horizon: int
+    iterations: int
+
+
+class Node:
+    """Statistics of one command in the tree, from the view of the player who chose it."""
+
+    __slots__ = ("visits", "total", "available", "children", "mover")
+
+    def __init__(self, mover: int) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.available = 1
+        self.children: dict[Any, Node] = {}
+        self.mover = mover
+
+
+class IsmctsAgent:
+    """SO-ISMCTS with a fixed number of iterations per decision."""
+
+    searches = True
+
+    def __init__(self, name: str, iterations: int, policy: Any, profile: SearchProfile) -> None:
+        self.name = name
+        self.iterations = iterations
+        self.policy = policy
+        self.profile = profile
+        self.iterations_run = 0  # over the agent's life, for `balance bench`
+        self.search_seconds = 0.0  # CPU time spent iterating (process time: robust to a loaded machine)
+        self.decisions_searched = 0
+        self._kept: Node | None = None  # subtree of the last command, for the next decision in a chain
+        self._kept_rng: random.Random | None = None
+        self._kept_decision = -1
+
+    def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Without an information set (a caller that only has the view) the agent cannot search."""
+        raise TypeError("ismcts needs the driver's InfoSet: call search(), as engine.core.play_game does")
+
+    def search(self, game: Game, info: InfoSet, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The command to play: N iterations, then the root's most visited legal child."""
+        root = self._reused_root(info, rng)
+        if len(legal) > 1:
+            self.grow(game, info, root, rng)
+        command = _most_visited(root, legal)
+        self._keep(info, rng, root.children.get(command))
+        return command
+
+    def grow(self, game: Game, info: InfoSet, root: Node, rng: random.Random) -> Node:
+        """Run iterations until the root has been visited `iterations` times; returns the root."""
+        todo = max(self.iterations - root.visits, 0)
+        run = Iteration(game, self.profile, self.policy, rng)
+        started = time.process_time()
+        for _ in range(todo):
+            run(root, info.sample(rng))
+        self.search_seconds += time.process_time() - started
+        self.iterations_run += todo
+        self.decisions_searched += 1
+        return root
+
+    def _reused_root(self, info: InfoSet, rng: random.Random) -> Node:
+        """The kept subtree when this decision directly follows our own last one in the same game.
+
+        The driver gives each seat a fresh rng object per game, so the same
+        object (kept alive here, so its identity cannot be recycled) means the
+        same game; the decision index then tells that nobody moved in between.
+        """
+        kept, self._kept = self._kept, None
+        if kept is not None and rng is self._kept_rng and info.decision == self._kept_decision + 1:
+            return kept
+        return Node(info.player)
+
+    def _keep(self, info: InfoSet, rng: random.Random, child: Node | None) -> None:
+        self._kept, self._kept_rng, self._kept_decision = child, rng, info.decision
+
+
+class Iteration:
+    """One ISMCTS iteration over a determinised state (a callable, to hoist lookups out of the loop)."""
+
+    __slots__ = ("to_move", "legal_commands", "decide", "evolve", "scores", "evaluate", "scale", "horizon",
+                 "roll", "rng", "game", "policy")
+
+    def __init__(self, game: Game, profile: SearchProfile, policy: Any, rng: random.Random) -> None:
+        self.game, self.policy, self.rng = game, policy, rng
+        self.to_move, self.legal_commands = game.to_move, game.legal_commands
+        self.decide, self.evolve, self.scores = game.decide, game.evolve, game.scores
+        self.evaluate, self.scale, self.horizon = profile.evaluate, profile.scale, profile.horizon
+        self.roll = self._random_step if getattr(policy, "name", "") == "random" else self._policy_step
+
+    def __call__(self, root: Node, state: Any) -> None:
+        path = [root]
+        node = root
+        rng = self.rng
+        while (player := self.to_move(state)) is not None:
+            legal = self.legal_commands(state, player)
+            children = node.children
+            untried = []
+            for command in legal:
+                child = children.get(command)
+                if child is None:
+                    untried.append(command)
+                else:
+                    child.available += 1
+            if untried:
+                command = untried[int(rng.random() * len(untried))]
+                node = children[command] = Node(player)
+                path.append(node)
+                state = self._apply(state, command)
+                break
+            command = _ucb_choice(children, legal)
+            node = children[command]
+            path.append(node)
+            state = self._apply(state, command)
+        rewards = self._rewards(self._roll_out(state))
+        for visited in path:
+            visited.visits += 1
+            visited.total += rewards[visited.mover]
+
+    def _apply(self, state: Any, command: Any) -> Any:
+        evolve = self.evolve
+        for event in self.decide(state, command, self.rng):
+            state = evolve(state, event)
+        return state
+
+    def _roll_out(self, state: Any) -> Any:
+        for _ in range(self.horizon):
+            player = self.to_move(state)
+            if player is None:
+                break
+            state = self._apply(state, self.roll(state, player))
+        return state
+
+    def _random_step(self, state: Any, player: int) -> Any:
+        legal = self.legal_commands(state, player)
+        return legal[int(self.rng.random() * len(legal))]
+
+    def _policy_step(self, state: Any, player: int) -> Any:
+        legal = self.legal_commands(state, player)
+        return self.policy.choose(self.game, self.game.view(state, player), legal, self.rng)
+
+    def _rewards(self, state: Any) -> list[float]:
+        """Each player's reward in (0, 1): a logistic of the score margin over the best opponent."""
+        scores = self.scores(state) if self.to_move(state) is None else self.evaluate(state)
+        rewards = []
+        scale = self.scale
+        for player, score in enumerate(scores):
+            best_other = max(s for other, s in enumerate(scores) if other != player)
+            margin = max(-30.0, min(30.0, (score - best_other) / scale))
+            rewards.append(1.0 / (1.0 + math.exp(-margin)))
+        return rewards
+
+
+def _ucb_choice(children: dict[Any, Node], legal: Sequence[Any]) -> Any:
+    """The legal child with the highest UCB1 score, counting visits against availability."""
+    best, best_score = None, -1.0
+    log, sqrt = math.log, math.sqrt
+    for command in legal:
+        child = children[command]
+        score = child.total / child.visits + EXPLORATION * sqrt(log(child.available) / child.visits)
+        if score > best_score:
+            best, best_score = command, score
+    return best
+
+
+def _most_visited(root: Node, legal: Sequence[Any]) -> Any:
+    """The legal root child with the most visits (ties: the higher mean reward, then legal order)."""
+    best, best_key = legal[0], (-1, 0.0)
+    for command in legal:
+        child = root.children.get(command)
+        if child is not None and child.visits:
+            key = (child.visits, child.total / child.visits)
+            if key > best_key:
+                best, best_key = command, key
+    return best
+
+
+def parse_ismcts(name: str, game: Game | None, make_policy: Callable[[str, Game | None], Any]) -> IsmctsAgent:
+    """`ismcts`, `ismcts:N` or `ismcts:N:POLICY` for `game` (which must declare a SearchProfile)."""
+    profile: SearchProfile | None = getattr(game, "search", None)
+    if game is None or profile is None:
+        where = f"game {game.id!r}" if game is not None else "a game-less agent"
+        raise UnknownName(f"agent {name!r}: ismcts needs a game with a search profile, not {where}")
+    parts = name.split(":")
+    if len(parts) > 3 or parts[0] != "ismcts":
+        raise UnknownName(f"agent {name!r}: write ismcts, ismcts:N or ismcts:N:POLICY (e.g. ismcts:400:greedy)")
+    iterations = profile.iterations
+    if len(parts) > 1:
+        if not parts[1].isdigit() or int(parts[1]) < 1:
+            raise UnknownName(f"agent {name!r}: N must be a whole number of iterations >= 1, got {parts[1]!r}")
+        iterations = int(parts[1])
+    policy_name = parts[2] if len(parts) == 3 else "random"
+    policy = make_policy(policy_name, game)
+    if getattr(policy, "searches", False):
+        raise UnknownName(f"agent {name!r}: the rollout policy must be a plain agent (random, greedy ...), "
+                          f"not {policy_name!r}")
+    return IsmctsAgent(name, iterations, policy, profile)
