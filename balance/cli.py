@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("balance.commands.export", "write games of the lake as a recorded-game JSON file"),
     "record": ("balance.commands.record", "type a live playtest in, move by move (saved after every move)"),
     "runs": ("balance.commands.runs", "list the lake's runs and their state; remove or unlock one"),
+    "ladder": ("balance.commands.ladder", "round robin of agents (seats rotated), pairwise win rates and ratings"),
 }
 
 EXIT_OK, EXIT_USER, EXIT_DATA = 0, 1, 2

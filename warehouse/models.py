@@ -11,9 +11,11 @@ declare what the builder needs:
                                                 models depending on a skipped model are skipped too)
 
 A few metrics need fits SQL cannot do (a fixed-effects regression with
-clustered errors): those are Python models, declared with the same facts
-(name, grain, depends) in `warehouse.tile_models.PYTHON_MODELS`, each a
-function of the connection and the lake catalogue returning a data frame.
+clustered errors, a Bradley-Terry rating): those are Python models, declared
+with the same facts (name, grain, depends) in a module's `PYTHON_MODELS`
+(`warehouse.tile_models` for Four Gardens, `warehouse.ratings` for every
+game), each a function of the connection and the lake catalogue returning a
+data frame.
 
 Models are ordered by layer (staging, facts, metrics) and, within the whole
 graph, topologically by their declared dependencies.
@@ -87,12 +89,13 @@ def discover_models(models_dir: Path = MODELS_DIR) -> list[Model]:
 
 
 def python_models() -> list[Model]:
-    """The Python metric models (imported here: they need pandas and statsmodels)."""
-    from warehouse import tile_models
+    """The Python metric models (imported here: they need pandas, statsmodels and choix)."""
+    from warehouse import ratings, tile_models
 
     return [
-        Model(name, "metrics", Path(tile_models.__file__), "", grain, (depends,), "gardens", python=builder)
-        for name, (builder, depends, grain) in tile_models.PYTHON_MODELS.items()
+        Model(name, "metrics", Path(module.__file__ or ""), "", grain, (depends,), game, python=builder)
+        for module, game in ((tile_models, "gardens"), (ratings, None))
+        for name, (builder, depends, grain) in module.PYTHON_MODELS.items()
     ]
 
 

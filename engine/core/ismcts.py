@@ -38,6 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.chance import Chance
 from engine.core.errors import UnknownName
 from engine.core.game import Game, InfoSet
 
@@ -54,12 +55,21 @@ class SearchProfile:
     a margin of `scale` points over the best opponent is worth a reward of
     0.73, of 2 `scale` 0.88. `horizon` is how many rollout decisions are
     played before evaluating; `iterations` is the budget of a bare `ismcts`.
+
+    Action abstraction: when `strategic(view)` is given, only the decisions
+    it accepts are searched (branches of the tree, the agent's budget); the
+    others (e.g. which resource goes where once an action is chosen) are
+    answered by the `tactical` agent, in the real game and inside the search
+    alike, so one tree edge is a whole action and the search is spent where
+    the choices differ.
     """
 
     evaluate: Callable[[Any], Sequence[float]]
     scale: float
     horizon: int
     iterations: int
+    strategic: Callable[[Any], bool] | None = None
+    tactical: str = "greedy"
 
 
 class Node:
@@ -80,17 +90,18 @@ class IsmctsAgent:
 
     searches = True
 
-    def __init__(self, name: str, iterations: int, policy: Any, profile: SearchProfile) -> None:
+    def __init__(self, name: str, iterations: int, policy: Any, tactical: Any, profile: SearchProfile) -> None:
         self.name = name
         self.iterations = iterations
         self.policy = policy
+        self.tactical = tactical
         self.profile = profile
         self.iterations_run = 0  # over the agent's life, for `balance bench`
         self.search_seconds = 0.0  # CPU time spent iterating (process time: robust to a loaded machine)
         self.decisions_searched = 0
         self._kept: Node | None = None  # subtree of the last command, for the next decision in a chain
         self._kept_rng: random.Random | None = None
-        self._kept_decision = -1
+        self._last_decision = -1  # index of our last decision in the game of `_kept_rng`
 
     def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """Without an information set (a caller that only has the view) the agent cannot search."""
@@ -99,19 +110,24 @@ class IsmctsAgent:
     def search(self, game: Game, info: InfoSet, legal: Sequence[Any], rng: random.Random) -> Any:
         """The command to play: N iterations, then the root's most visited legal child."""
         root = self._reused_root(info, rng)
+        strategic = self.profile.strategic
+        if strategic is not None and not strategic(info.view()):
+            self._kept, self._last_decision = root, info.decision  # the tree skips tactical decisions too
+            return self.tactical.choose(game, info.view(), legal, rng) if len(legal) > 1 else legal[0]
         if len(legal) > 1:
             self.grow(game, info, root, rng)
         command = _most_visited(root, legal)
-        self._keep(info, rng, root.children.get(command))
+        self._kept, self._last_decision = root.children.get(command), info.decision
         return command
 
     def grow(self, game: Game, info: InfoSet, root: Node, rng: random.Random) -> Node:
         """Run iterations until the root has been visited `iterations` times; returns the root."""
         todo = max(self.iterations - root.visits, 0)
-        run = Iteration(game, self.profile, self.policy, rng)
+        chance = Chance(rng.getrandbits(64))  # the search's own stream: determinisations, choices, chance
+        run = Iteration(game, self.profile, self.policy, self.tactical, chance)
         started = time.process_time()
         for _ in range(todo):
-            run(root, info.sample(rng))
+            run(root, info.sample(chance))
         self.search_seconds += time.process_time() - started
         self.iterations_run += todo
         self.decisions_searched += 1
@@ -125,32 +141,31 @@ class IsmctsAgent:
         same game; the decision index then tells that nobody moved in between.
         """
         kept, self._kept = self._kept, None
-        if kept is not None and rng is self._kept_rng and info.decision == self._kept_decision + 1:
+        same_game, self._kept_rng = rng is self._kept_rng, rng
+        if kept is not None and same_game and info.decision == self._last_decision + 1:
             return kept
         return Node(info.player)
-
-    def _keep(self, info: InfoSet, rng: random.Random, child: Node | None) -> None:
-        self._kept, self._kept_rng, self._kept_decision = child, rng, info.decision
 
 
 class Iteration:
     """One ISMCTS iteration over a determinised state (a callable, to hoist lookups out of the loop)."""
 
-    __slots__ = ("to_move", "legal_commands", "decide", "evolve", "scores", "evaluate", "scale", "horizon",
-                 "roll", "rng", "game", "policy")
+    __slots__ = ("to_move", "legal_commands", "decide", "evolve", "view", "scores", "evaluate", "scale", "horizon",
+                 "strategic", "rng", "game", "policy", "tactical")
 
-    def __init__(self, game: Game, profile: SearchProfile, policy: Any, rng: random.Random) -> None:
-        self.game, self.policy, self.rng = game, policy, rng
-        self.to_move, self.legal_commands = game.to_move, game.legal_commands
+    def __init__(self, game: Game, profile: SearchProfile, policy: Any, tactical: Any, rng: Chance) -> None:
+        self.game, self.policy, self.tactical, self.rng = game, policy, tactical, rng
+        self.to_move, self.legal_commands, self.view = game.to_move, game.legal_commands, game.view
         self.decide, self.evolve, self.scores = game.decide, game.evolve, game.scores
         self.evaluate, self.scale, self.horizon = profile.evaluate, profile.scale, profile.horizon
-        self.roll = self._random_step if getattr(policy, "name", "") == "random" else self._policy_step
+        self.strategic = profile.strategic
 
     def __call__(self, root: Node, state: Any) -> None:
         path = [root]
         node = root
         rng = self.rng
-        while (player := self.to_move(state)) is not None:
+        while (found := self._next_strategic(state)) is not None:
+            state, player = found
             legal = self.legal_commands(state, player)
             children = node.children
             untried = []
@@ -175,6 +190,20 @@ class Iteration:
             visited.visits += 1
             visited.total += rewards[visited.mover]
 
+    def _next_strategic(self, state: Any) -> tuple[Any, int] | None:
+        """Play tactical decisions until a strategic one (state, player to move), or None at the end."""
+        strategic = self.strategic
+        while (player := self.to_move(state)) is not None:
+            if strategic is None:
+                return state, player
+            view = self.view(state, player)
+            if strategic(view):
+                return state, player
+            legal = self.legal_commands(state, player)
+            state = self._apply(state, self.tactical.choose(self.game, view, legal, self.rng) if len(legal) > 1
+                                else legal[0])
+        return None
+
     def _apply(self, state: Any, command: Any) -> Any:
         evolve = self.evolve
         for event in self.decide(state, command, self.rng):
@@ -182,20 +211,21 @@ class Iteration:
         return state
 
     def _roll_out(self, state: Any) -> Any:
+        """Up to `horizon` strategic decisions by the rollout policy, then on to the next strategic decision."""
+        random_policy = getattr(self.policy, "name", "") == "random"
         for _ in range(self.horizon):
-            player = self.to_move(state)
-            if player is None:
-                break
-            state = self._apply(state, self.roll(state, player))
-        return state
-
-    def _random_step(self, state: Any, player: int) -> Any:
-        legal = self.legal_commands(state, player)
-        return legal[int(self.rng.random() * len(legal))]
-
-    def _policy_step(self, state: Any, player: int) -> Any:
-        legal = self.legal_commands(state, player)
-        return self.policy.choose(self.game, self.game.view(state, player), legal, self.rng)
+            found = self._next_strategic(state)
+            if found is None:
+                return state
+            state, player = found
+            legal = self.legal_commands(state, player)
+            if random_policy:
+                command = legal[int(self.rng.random() * len(legal))]
+            else:
+                command = self.policy.choose(self.game, self.view(state, player), legal, self.rng)
+            state = self._apply(state, command)
+        found = self._next_strategic(state)
+        return state if found is None else found[0]
 
     def _rewards(self, state: Any) -> list[float]:
         """Each player's reward in (0, 1): a logistic of the score margin over the best opponent."""
@@ -252,4 +282,4 @@ def parse_ismcts(name: str, game: Game | None, make_policy: Callable[[str, Game 
     if getattr(policy, "searches", False):
         raise UnknownName(f"agent {name!r}: the rollout policy must be a plain agent (random, greedy ...), "
                           f"not {policy_name!r}")
-    return IsmctsAgent(name, iterations, policy, profile)
+    return IsmctsAgent(name, iterations, policy, make_policy(profile.tactical, game), profile)

@@ -31,6 +31,7 @@ from engine.gardens.evolve import evolve
 from engine.gardens.greedy import greedy_value
 from engine.gardens.ruleset_schema import SCHEMA
 from engine.gardens.scoring import score
+from engine.gardens.search import PROFILE as SEARCH_PROFILE
 from engine.gardens.state import State, new_state
 from engine.gardens.tile_value import tile_agents
 from engine.gardens.view import GardensView, fingerprint, resample_hidden
@@ -48,6 +49,7 @@ class GardensGame:
     event_types = ev.EVENT_TYPES
     default_ruleset = "base"
     conformance_rulesets = ("base", "gods-caprice")
+    search = SEARCH_PROFILE
 
     def __init__(self) -> None:
         self._configs: dict[tuple[str, str], Config] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulate.bench import logging_overhead, pipeline_throughput
+from simulate.bench import logging_overhead, pipeline_throughput, search_throughput
 from tests.simulate.conftest import Cli, small_spec
 from tests.toygame import GAME
 
@@ -31,4 +31,12 @@ def test_bench_command_prints_each_agent_and_worker_count(
     for agent in ("random", "greedy"):
         assert f"{agent:8} discarded (NullSink)" in out and f"{agent:8} logging overhead" in out
     assert "pipeline, 1 worker(s)" in out
+    assert "search agents, uniform line-up" in out and "\nismcts " in out
     assert cli(["bench", "--game", "toy", "--workers", "0"]) == 1
+
+
+def test_search_throughput_counts_iterations_within_the_budget() -> None:
+    figure = search_throughput(GAME, small_spec(players=(2,), agents=("ismcts:10",), games=4))
+    assert figure.games == 4 and figure.decisions > 0
+    assert 0 < figure.iterations <= 10 * figure.decisions
+    assert figure.seconds_per_game > 0 and figure.iterations_per_s > 0

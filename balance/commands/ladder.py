@@ -1,0 +1,107 @@
+"""`balance ladder`: a round robin of agents (every pairing, seats rotated) into the lake, then ratings.
+
+Each pairing A-B is one run (line-up A,B cycled over the seats and rotated
+game by game), so every agent sits in every seat equally often. Runs are
+resumed: re-running a ladder, or growing it by one agent, plays only the
+games not yet in the lake. The warehouse is then built and the ladder's
+pairwise win-rate matrix (`met_agent_pairwise`) and Bradley-Terry ratings
+(`met_agent_ratings`) are printed for this game, ruleset and player count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from itertools import combinations
+from pathlib import Path
+
+import duckdb
+
+from engine.core.agents import make_agent
+from engine.registry import get_game
+from simulate.lake import DEFAULT_LAKE
+from simulate.runner import run as run_spec
+from simulate.spec import RunSpec, SpecError, parse_name_list
+from warehouse.build import build
+
+DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")
+BATCHES_PER_PAIRING = 4  # several part files per pairing, so search agents' slow games spread over the workers
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", required=True, help="game id, e.g. caprices")
+    parser.add_argument("--agents", required=True, help="two or more agent names, e.g. random,greedy,ismcts:100")
+    parser.add_argument("--games", type=int, required=True, help="games per pairing (a multiple of 2 rotates fully)")
+    parser.add_argument("--players", type=int, default=2, help="player count (default: 2)")
+    parser.add_argument("--ruleset", help="ruleset name or .toml path (default: the game's default ruleset)")
+    parser.add_argument("--seed", type=int, default=0, help="ladder seed (default: 0)")
+    parser.add_argument("--lake", type=Path, default=DEFAULT_LAKE, help=f"lake folder (default: {DEFAULT_LAKE})")
+    parser.add_argument("--warehouse", type=Path, default=DEFAULT_WAREHOUSE, help="DuckDB file to (re)build")
+    parser.add_argument("--no-warehouse", action="store_true", help="only play the games; build the warehouse later")
+    parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+
+
+def pairings(args: argparse.Namespace) -> list[RunSpec]:
+    """One run spec per pairing of the ladder's agents; errors name the flag at fault."""
+    game = get_game(args.game)
+    agents = parse_name_list(args.agents)
+    if len(agents) < 2:
+        raise SpecError(f"--agents: a ladder needs at least two agents, got {list(agents)}")
+    if len(set(agents)) != len(agents):
+        raise SpecError(f"--agents: an agent is listed twice: {list(agents)}")
+    for name in agents:
+        make_agent(name, game)  # UnknownName lists the known agents
+    if args.players not in game.facts.player_counts:
+        raise SpecError(f"--players: {args.game} is played by {list(game.facts.player_counts)} players, "
+                        f"not {args.players}")
+    if args.games < 1:
+        raise SpecError(f"--games must be at least 1, got {args.games}")
+    if args.workers is not None and args.workers < 1:
+        raise SpecError("--workers must be at least 1")
+    ruleset = args.ruleset or game.default_ruleset
+    batch = max(1, math.ceil(args.games / BATCHES_PER_PAIRING))
+    return [RunSpec(args.game, ruleset, (args.players,), (a, b), args.games, args.seed, batch)
+            for a, b in combinations(agents, 2)]
+
+
+def run(args: argparse.Namespace) -> int:
+    specs = pairings(args)
+    for spec in specs:
+        manifest = run_spec(spec, args.lake, workers=args.workers, resume=True, progress=not args.no_progress)
+        print(f"{spec.run_id}: {' vs '.join(spec.agents)}, {manifest.totals['games']} games in the lake")
+    if args.no_warehouse:
+        return 0
+    result = build(args.lake, args.warehouse)
+    print(f"built {result.warehouse} in {result.seconds:.1f}s")
+    ruleset = get_game(args.game).load_ruleset(specs[0].ruleset).name
+    agents = sorted(set(parse_name_list(args.agents)))
+    for line in ladder_table(args.warehouse, args.game, ruleset, args.players, agents):
+        print(line)
+    return 0
+
+
+def ladder_table(warehouse: Path, game: str, ruleset: str, players: int, agents: list[str]) -> list[str]:
+    """The ratings and the pairwise matrix of these agents, as text lines."""
+    where = "game = ? and ruleset = ? and num_players = ?"
+    with duckdb.connect(str(warehouse), read_only=True) as con:
+        ratings = con.execute(
+            f"select agent, rating, rating_lo, rating_hi, games from met_agent_ratings where {where} "
+            "order by rating desc", [game, ruleset, players]).fetchall()
+        cells = {(a, o): (rate, lo, hi, n) for a, o, rate, lo, hi, n in con.execute(
+            f"select agent, opponent, win_rate, win_lo, win_hi, n from met_agent_pairwise where {where}",
+            [game, ruleset, players]).fetchall()}
+    lines = [f"ratings, {game} ({ruleset}) {players} players: Bradley-Terry, Elo scale, mean 0, 95% bootstrap "
+             "(all two-agent games in the lake)"]
+    lines += [f"  {agent:22} {rating:7.0f}  ({lo:.0f} to {hi:.0f})  {n} games"
+              for agent, rating, lo, hi, n in ratings]
+    lines.append("win rate of the row agent against the column agent, with its 95% interval and games:")
+    lines.append(" " * 24 + "".join(f"{name[:20]:>22}" for name in agents))
+    for agent in agents:
+        row = []
+        for opponent in agents:
+            cell = cells.get((agent, opponent))
+            row.append(f"{'':>22}" if cell is None else
+                       f"{cell[0]:>6.1%} ({cell[1]:.0%}-{cell[2]:.0%}) {cell[3]:>3}".rjust(22))
+        lines.append(f"  {agent[:22]:22}" + "".join(row))
+    return lines

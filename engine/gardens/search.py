@@ -1,0 +1,66 @@
+"""What the search agent (`ismcts`) needs from Four Gardens: a cheap estimate of an unfinished game.
+
+A player's estimate is its score so far (god track points, Extra Rewards,
+favor) plus the expected worth of the work in progress: each active
+groundwork is worth the track advances its completion would bring (one,
+plus one per card already completed in its panorama: the seed's "rewards of
+the previous cards"), in proportion to the resources already on it, and a
+resource in storage that a groundwork still needs is worth a little. The
+weights are the agent's heuristic, not rules.
+"""
+
+from __future__ import annotations
+
+from engine.core.ismcts import SearchProfile
+from engine.gardens.scoring import score
+from engine.gardens.state import Player, State
+from engine.gardens.view import GardensView
+
+import os
+PROGRESS = float(os.environ.get("G_PROGRESS", 0.8))
+"""A half-filled groundwork is worth 0.8 x half of its completion (a discount for work not yet done)."""
+LAID = float(os.environ.get("G_LAID", 0.3))
+STORED = float(os.environ.get("G_STORED", 0.15))
+"""Points per stored resource that some groundwork still needs."""
+
+
+def evaluate(state: State) -> list[float]:
+    """Each player's score so far plus the discounted worth of groundworks in progress."""
+    return [score(state, i) + _in_progress(state, p) for i, p in enumerate(state.players)]
+
+
+def _in_progress(state: State, p: Player) -> float:
+    cards = state.config.cards
+    step = _points_per_advance(state)
+    worth = 0.0
+    missing = [0] * len(p.storage)
+    for card_id, placed in p.groundworks.items():
+        card = cards[card_id]
+        need = sum(card.cost)
+        have = sum(min(a, b) for a, b in zip(placed, card.cost))
+        earlier = sum(len(done) for pid, _size, done in p.panoramas if pid == card.panorama)
+        worth += PROGRESS * (1 + earlier) * step * (LAID + (1 - LAID) * have / need)
+        for r, (want, got) in enumerate(zip(card.cost, placed)):
+            missing[r] += max(0, want - got)
+    worth += STORED * sum(min(have, want) for have, want in zip(p.storage, missing))
+    return worth
+
+
+def _points_per_advance(state: State) -> float:
+    """The mean gain of one track space over the track (1 point with the base game's linear track)."""
+    points = state.config.points
+    return (points[-1] - points[0]) / max(1, len(points) - 1)
+
+
+STRATEGIC = frozenset({"main", "bonus"})
+"""The decisions searched: which action (and card) to play, which bonus tile to take. The rest (where each
+resource goes, which god a wild card feeds, which card to draw) are answered by the greedy agent."""
+
+
+def strategic(view: GardensView) -> bool:
+    """Whether the pending decision is one the search branches on."""
+    return view.frame[0] in STRATEGIC
+
+
+PROFILE = SearchProfile(evaluate=evaluate, scale=1.0, horizon=0, iterations=100, strategic=strategic)
+"""Scale: a 3-point lead is a reward of 0.73. Horizon and budget: see README (bench)."""
