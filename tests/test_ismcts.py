@@ -10,7 +10,7 @@ import pytest
 from engine.core import ListSink, UnknownName, make_agent, play_game
 from engine.core.game import InfoSet
 from engine.core.ismcts import IsmctsAgent, Node
-from engine.registry import get_game
+from engine.registry import GAMES, get_game
 from tests.toygame import GAME, ToyState
 
 RULESET = GAME.load_ruleset("toy")
@@ -41,7 +41,7 @@ def test_a_game_without_a_search_profile_is_refused() -> None:
 
 
 def test_every_registered_game_offers_ismcts() -> None:
-    for game_id in ("caprices", "gardens", "gods"):
+    for game_id in GAMES:
         assert make_agent("ismcts:3", get_game(game_id)).iterations == 3
 
 

@@ -42,6 +42,7 @@ def _deal_started(state: State, e: ev.DealStarted) -> None:
 
 def _hand_dealt(state: State, e: ev.HandDealt) -> None:
     state.hands[e.player] = list(e.cards)
+    state.known[e.player] = []  # a dealt hand is hidden from the others
     _take_unseen(state, e.cards)
 
 

@@ -3,7 +3,8 @@
 A player's estimate is the greedy agent's estimate of the assembly it holds
 (hand and rallied cards, `estimate.py`) against the Caprices revealed so far.
 A player halfway through a turn is scored as if it made the best discard
-still owed and took an average card for each take owed.
+still owed and took an average card for each take owed. In a Joust match
+(`caprices-joust`) the scores of the match's finished games are added.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ def evaluate(state: State) -> list[float]:
             continue
         owed = state.takes_left if player == state.current else 0
         totals.append(_estimate(state, cards, caprices) + owed * blind)
+    for scored in state.deal_scores:
+        totals[scored.player] += scored.score
     return totals
 
 

@@ -27,6 +27,7 @@ from engine.gods.events import COLUMNS, GODS_EVENTS, BagShuffled, TilesDealt
 from engine.gods.evolve import evolve
 from engine.gods.greedy import AGENTS, greedy_value
 from engine.gods.scoring import score_all
+from engine.gods.search import PROFILE as SEARCH_PROFILE
 from engine.gods.state import GodsState, GodsView, fingerprint, new_state, view_of
 
 # setup (shuffle + deals) + per tile at most draw, discard, place and prophet,
@@ -46,6 +47,7 @@ class GodsGame:
     event_types = GODS_EVENTS
     default_ruleset = "standard"
     agents = AGENTS
+    search = SEARCH_PROFILE
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:
         """A validated ruleset by name (rulesets/NAME.toml) or path."""
