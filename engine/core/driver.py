@@ -154,18 +154,13 @@ def _play_from(
     """The decision loop: ask whoever is to move, apply the events, until the end."""
     max_events = game.facts.max_events
     # bound methods hoisted: this loop runs once per decision of every simulated game
-    to_move, legal_commands, view, decide, evolve = (
-        game.to_move, game.legal_commands, game.view, game.decide, game.evolve
-    )
+    to_move, legal_commands, decide, evolve = game.to_move, game.legal_commands, game.decide, game.evolve
     append = sink.append
-    searchers = [agent.search if getattr(agent, "searches", False) else None for agent in agents]  # type: ignore[attr-defined]
+    ask = askers(game, agents)
     decision = 0
     while (player := to_move(state)) is not None:
         legal = legal_commands(state, player)
-        if (search := searchers[player]) is not None:
-            command = search(game, InfoSet(game, state, player, decision), legal, agent_rngs[player])
-        else:
-            command = agents[player].choose(game, view(state, player), legal, agent_rngs[player])
+        command = ask[player](state, player, legal, agent_rngs[player], decision)
         if observer is not None:
             observer(state, player, legal, command)
         for event in decide(state, command, rng):
@@ -184,10 +179,13 @@ def _play_streamed(
 ) -> Any:
     """`_play_from` with chance and agent streams re-keyed at every decision (rollouts only)."""
     max_events, seq = game.facts.max_events, 0
+    ask = askers(game, agents)
+    decision = 0
     while (player := game.to_move(state)) is not None:
         chance, agent_rng = streams.at(state, player)
         legal = game.legal_commands(state, player)
-        command = agents[player].choose(game, game.view(state, player), legal, agent_rng)
+        command = ask[player](state, player, legal, agent_rng, decision)
+        decision += 1
         if observer is not None:
             observer(state, player, legal, command)
         for event in game.decide(state, command, chance):
@@ -197,6 +195,26 @@ def _play_streamed(
         if seq > max_events:
             raise ReplayError(f"rollout exceeded the declared maximum of {max_events} events")
     return state
+
+
+Asker = Callable[[Any, int, Sequence[Any], random.Random, int], Any]
+"""(state, player, legal, rng, decision index) -> the command the seat's agent chooses."""
+
+
+def askers(game: Game, agents: Sequence[Agent]) -> list[Asker]:
+    """How to ask each seat's agent: a search agent gets its information set, any other agent its view."""
+    view = game.view
+
+    def ask_view(agent: Agent) -> Asker:
+        choose = agent.choose
+        return lambda state, player, legal, rng, decision: choose(game, view(state, player), legal, rng)
+
+    def ask_search(agent: Any) -> Asker:
+        search = agent.search
+        return lambda state, player, legal, rng, decision: search(
+            game, InfoSet(game, state, player, decision), legal, rng)
+
+    return [ask_search(a) if getattr(a, "searches", False) else ask_view(a) for a in agents]
 
 
 def _apply(game: Game, state: Any, event: Event, sink: EventSink, game_id: int, seq: int) -> Any:
