@@ -28,17 +28,21 @@ create or replace macro mean_hi(mean, sd, n) as
 create or replace macro outside(reference, lo, hi) as
     coalesce(reference < lo or reference > hi, false);
 
--- The win-rate block of every fair-share metric, expanded in place with
--- unnest(...): win_rate, win_lo, win_hi (Wilson), reference (the fair share),
--- reference_label and flagged (the interval excludes the fair share).
-create or replace macro win_rate_vs_fair_share(wins, n, fair_share) as {
+-- The win-rate block of every metric that compares a win rate with a
+-- reference, expanded in place with unnest(...): win_rate, win_lo, win_hi
+-- (Wilson), reference, reference_label and flagged (the interval excludes it).
+create or replace macro win_rate_vs(wins, n, reference, reference_label) as {
     'win_rate': wins / n,
     'win_lo': wilson_lo(wins, n),
     'win_hi': wilson_hi(wins, n),
-    'reference': fair_share,
-    'reference_label': 'fair share 1/P',
-    'flagged': outside(fair_share, wilson_lo(wins, n), wilson_hi(wins, n))
+    'reference': reference,
+    'reference_label': reference_label,
+    'flagged': outside(reference, wilson_lo(wins, n), wilson_hi(wins, n))
 };
+
+-- The same against the fair share 1/P (seats, agents, gods).
+create or replace macro win_rate_vs_fair_share(wins, n, fair_share) as
+    win_rate_vs(wins, n, fair_share, 'fair share 1/P');
 
 -- The lake's event files matching `files` (a glob), every file's columns
 -- unioned by name, with the envelope every event carries cast to its

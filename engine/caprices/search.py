@@ -2,8 +2,9 @@
 
 A player's estimate is the greedy agent's estimate of the assembly it holds
 (hand and rallied cards, `estimate.py`) against the Caprices revealed so far.
-A player halfway through a turn is scored as if it made the best discard
-still owed and took an average card for each take owed. In a Joust match
+A player halfway through a turn is scored as if the discard it still owes
+costs an average card and each take it is owed brings one (one estimate per
+player: the best discard would take eight, for little strength, measured). In a Joust match
 (`caprices-joust`) the scores of the match's finished games are added.
 """
 
@@ -13,8 +14,6 @@ from engine.caprices.estimate import estimate_total
 from engine.caprices.state import DISCARD, State
 from engine.core.ismcts import SearchProfile
 
-import os
-_CHEAP_DISCARD = bool(os.environ.get("S_CHEAPD"))
 MEMO_LIMIT = 200_000
 """Estimates kept across decisions (same cards, same Caprices: same estimate); cleared when full."""
 
@@ -29,12 +28,8 @@ def evaluate(state: State) -> list[float]:
     totals: list[float] = []
     for player in range(state.num_players):
         cards = state.hands[player] + state.rallied[player]
-        if player == state.current and state.phase == DISCARD and state.action != "noble" and _CHEAP_DISCARD:
-            totals.append(_estimate(state, cards, caprices) - blind)
-            continue
         if player == state.current and state.phase == DISCARD and state.action != "noble":
-            totals.append(max(_estimate(state, [c for c in cards if c != out], caprices)
-                              for out in state.hands[player] if out != state.just_taken))
+            totals.append(_estimate(state, cards, caprices) - blind)  # one card still to go: an average one
             continue
         owed = state.takes_left if player == state.current else 0
         totals.append(_estimate(state, cards, caprices) + owed * blind)
@@ -54,5 +49,6 @@ def _estimate(state: State, cards: list[int], caprices: tuple[tuple[str, int], .
     return score
 
 
-PROFILE = SearchProfile(evaluate=evaluate, scale=10.0, horizon=4, iterations=200)
-"""Scale: a 10-point lead (about one good card) is a reward of 0.73. Horizon and budget: see README (bench)."""
+PROFILE = SearchProfile(evaluate=evaluate, scale=20.0, horizon=0, iterations=200)
+"""Scale: a 20-point lead is a reward of 0.73. Horizon 0: the leaf is evaluated where the tree ends (random
+rollouts of a few decisions made ismcts weaker). Budget: see README (bench). Choices measured: notes of issue 10."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 from engine.caprices.game import GAME
@@ -28,10 +29,8 @@ def _state_after(seed: int, decisions: int, players: int = 3) -> State:
         if count > decisions:
             raise Stop
 
-    try:
+    with contextlib.suppress(Stop):
         play_game(GAME, RULESET, [make_agent("greedy", GAME) for _ in range(players)], seed, sink, observer=observer)
-    except Stop:
-        pass
     return fold(GAME, RULESET, sink.events)  # type: ignore[no-any-return]
 
 

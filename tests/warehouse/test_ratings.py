@@ -52,7 +52,7 @@ def test_two_agent_ratings_are_the_log_odds_of_the_win_rate(fake_warehouse: Path
     ratings = query(fake_warehouse, "select * from met_agent_ratings")
     matrix = query(fake_warehouse, "select * from met_agent_pairwise")
     assert len(ratings) > 0
-    for (game, ruleset, players), group in ratings.groupby(["game", "ruleset", "num_players"]):
+    for (game, _ruleset, players), group in ratings.groupby(["game", "ruleset", "num_players"]):
         assert group.rating.sum() == pytest.approx(0.0, abs=1e-6)
         assert (group.rating_lo <= group.rating).all() and (group.rating <= group.rating_hi).all()
         cell = matrix[(matrix.game == game) & (matrix.num_players == players) & (matrix.agent == "greedy")]

@@ -39,10 +39,7 @@ final as (
         opponent,
         n,
         wins,
-        wins / n as win_rate,
-        wilson_lo(wins, n) as win_lo,
-        wilson_hi(wins, n) as win_hi,
-        outside(0.5, wilson_lo(wins, n), wilson_hi(wins, n)) as flagged
+        unnest(win_rate_vs(wins, n, 0.5, 'even match 1/2'))
     from cells
 
 )
