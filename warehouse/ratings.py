@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-
 from collections.abc import Callable
 from typing import Any
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import duckdb
 
+from balance import args as arg
 from engine.core.agents import make_agent
 from engine.registry import get_game
 from simulate.lake import DEFAULT_LAKE
@@ -31,14 +32,18 @@ BATCHES_PER_PAIRING = 4  # several part files per pairing, so search agents' slo
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", required=True, help="game id, e.g. caprices")
     parser.add_argument("--agents", required=True, help="two or more agent names, e.g. random,greedy,ismcts:100")
-    parser.add_argument("--games", type=int, required=True, help="games per pairing (a multiple of 2 rotates fully)")
-    parser.add_argument("--players", type=int, default=2, help="player count (default: 2)")
+    parser.add_argument("--games", type=arg.games, required=True,
+                        help="games per pairing (a multiple of 2 rotates fully)")
+    parser.add_argument("--players", type=arg.bounded_int(1, 64, "players"), default=2,
+                        help="player count (default: 2)")
     parser.add_argument("--ruleset", help="ruleset name or .toml path (default: the game's default ruleset)")
-    parser.add_argument("--seed", type=int, default=0, help="ladder seed (default: 0)")
-    parser.add_argument("--lake", type=Path, default=DEFAULT_LAKE, help=f"lake folder (default: {DEFAULT_LAKE})")
-    parser.add_argument("--warehouse", type=Path, default=DEFAULT_WAREHOUSE, help="DuckDB file to (re)build")
+    parser.add_argument("--seed", type=arg.seed, default=0, help="ladder seed (default: 0)")
+    parser.add_argument("--lake", type=arg.lake, default=str(DEFAULT_LAKE),
+                        help=f"lake folder or URL (default: {DEFAULT_LAKE})")
+    parser.add_argument("--warehouse", type=arg.output_file, default=DEFAULT_WAREHOUSE,
+                        help=f"DuckDB file to (re)build (default: {DEFAULT_WAREHOUSE})")
     parser.add_argument("--no-warehouse", action="store_true", help="only play the games; build the warehouse later")
-    parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
+    parser.add_argument("--workers", type=arg.workers, help="local worker processes (default: all cores)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
 
 
@@ -55,10 +60,6 @@ def pairings(args: argparse.Namespace) -> list[RunSpec]:
     if args.players not in game.facts.player_counts:
         raise SpecError(f"--players: {args.game} is played by {list(game.facts.player_counts)} players, "
                         f"not {args.players}")
-    if args.games < 1:
-        raise SpecError(f"--games must be at least 1, got {args.games}")
-    if args.workers is not None and args.workers < 1:
-        raise SpecError("--workers must be at least 1")
     ruleset = args.ruleset or game.default_ruleset
     batch = max(1, math.ceil(args.games / BATCHES_PER_PAIRING))
     return [RunSpec(args.game, ruleset, (args.players,), (a, b), args.games, args.seed, batch)

@@ -50,7 +50,7 @@ def test_ladder_plays_every_pairing_and_rates_the_agents(
     ("agents", "extra", "message"),
     [("random", [], "at least two agents"), ("random,random", [], "listed twice"),
      ("random,nobody", [], "no agent 'nobody'"), ("random,greedy", ["--players", "9"], "--players"),
-     ("random,ismcts:0", [], "whole number")],
+     ("random,ismcts:0", [], "whole number"), ("random,greedy", ["--games", "0"], "--games")],
 )
 def test_ladder_rejects_bad_arguments_with_a_user_error(
     ladder_cli: Cli, tmp_path: Path, capsys: pytest.CaptureFixture[str], agents: str, extra: list[str], message: str
