@@ -115,6 +115,8 @@ class Rules:
     """The smallest card count that scores family points (len(family_table) if none does)."""
     castes: tuple[str, ...] = ()
     """The printed caste of each card id (the deck's castes, for quick lookups)."""
+    knight_enablers: frozenset[int] = frozenset()
+    """Card ids that can give their holder the Knight transformation (a Knight, or a Minister that may become one)."""
     caste_family: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False)
     """Per final caste, family points by card count with the Clerk bonus folded in (hot-path lookups)."""
     score_cache: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -180,6 +182,9 @@ def _build(rs: Ruleset) -> Rules:
     rules.family_table = tuple(rules.family_points(n) for n in range(len(deck) + 2))
     rules.castes = tuple(caste for caste, _ in deck)
     rules.run_table = tuple(rules.run_points(n) for n in range(rules.top_value + 2))
+    rules.knight_enablers = frozenset(
+        card for card, (caste, _) in enumerate(deck) if caste == "knight" or (
+            caste in MINISTERS and rules.transformed_enables_knight and "knight" in rules.minister_castes[caste]))
     rules.first_family = next((n for n, points in enumerate(rules.family_table) if points), len(rules.family_table))
     rules.caste_family = {
         caste: tuple(rules.family_points(n + rules.clerk_bonus if caste == "clerk" and n else n)

@@ -181,9 +181,9 @@ class _Chooser:
         """
         candidates: dict[str, Card | None] = {}
         for card in takeable:
-            if card[0] in KNIGHT_TARGETS:
-                candidates.setdefault(card[0], card)
-        if self.rules.knight_takes_transformed_minister:
+            if card[0] in KNIGHT_TARGETS and card[0] not in candidates:
+                candidates[card[0]] = card
+        if castes and self.rules.knight_takes_transformed_minister:
             for _, caste in castes:
                 if caste in KNIGHT_TARGETS and caste not in candidates:
                     candidates[caste] = None

@@ -39,6 +39,19 @@ def _blind_value(rules: Rules) -> float:
     return sum(v for _, v in rules.deck) / len(rules.deck)
 
 
+def _canonical(rules: Rules, hand: list[int], rallied: tuple[int, ...]) -> tuple[list[int], tuple[int, ...]]:
+    """Hand and rallied cards with every rallied card whose place cannot change the score moved to the hand.
+
+    A rallied card differs from one in hand only for a Knight that may not take it, and only when no card
+    of its caste is in the hand (the Knight picks a caste); so the memo meets the same assembly more often.
+    """
+    if rules.knight_takes_rallied or rules.knight_enablers.isdisjoint(hand):
+        return hand + list(rallied), ()
+    castes = rules.castes
+    held = {castes[c] for c in hand}
+    return hand + [c for c in rallied if castes[c] in held], tuple(c for c in rallied if castes[c] not in held)
+
+
 def greedy_value(view: View, command: Command) -> float:
     """Estimated value of the player's assembly once `command` is done (one ply)."""
     rules = view.rules
@@ -60,6 +73,8 @@ def greedy_value(view: View, command: Command) -> float:
     if kind == "take" or kind == "take_deck":
         blind += (view.takes_left - 1) * _blind_value(rules)
     caprices = _in_play(view.caprices)
+    if rallied:
+        hand, rallied = _canonical(rules, hand, rallied)
     hand.sort()
     key = (rules, tuple(hand), tuple(sorted(rallied)), caprices)
     score = _MEMO.get(key)
