@@ -20,7 +20,9 @@ Moves, one per line, optionally after "<player>:":
 
 Chance outcomes: `hand` (setup: each player's 7 cards), `subject` (the row
 card turned up at a round's start), `caprice` (the face-down Caprice turned
-up), `deck` (the card drawn from the pile; written after the move's ">").
+up), `deck` (the card drawn from the pile; written after the move's ">"),
+`king_aid` (only with `players.first = "random"`: the seat, 0-based, dealt
+the King aid).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ class CapricesNotation:
         "subject": "the face-down row card turned up when a round starts",
         "caprice": "the face-down Caprice turned up when a round starts (rounds 1-4)",
         "deck": "the card drawn from the top of the pile (`draw`, `take deck`)",
+        "king_aid": "the seat (0-based) dealt the King aid, who starts (only when players.first is random)",
     }
 
     def parse_move(self, state: State, player: int, text: str) -> Command:
@@ -94,6 +97,10 @@ class CapricesNotation:
     def parse_outcome(self, state: State, kind: str, token: str) -> Outcome:
         if kind == "caprice":
             return Outcome(kind, token, (caprice_id(state.rules, token),))
+        if kind == "king_aid":
+            if not token.isdigit() or int(token) >= state.num_players:
+                raise NotationError("unknown_seat", f"king_aid names a seat 0..{state.num_players - 1}, got {token!r}")
+            return Outcome(kind, token, (int(token),))
         if kind not in self.outcome_kinds:
             raise NotationError("unknown_outcome", f"unknown chance outcome kind {kind!r}; "
                                 f"known: {', '.join(self.outcome_kinds)}")
@@ -109,6 +116,8 @@ class CapricesNotation:
             return [("caprice", event.caprice_id)]
         if isinstance(event, ev.CardRecruited) and event.source == "deck":
             return [("deck", names(event.card))]
+        if isinstance(event, ev.KingAidDealt):
+            return [("king_aid", str(event.player))]
         return []
 
     def inline_kind(self, command: Any) -> str | None:

@@ -21,7 +21,7 @@ from engine.caprices.scoring import standard_rules
 from engine.core import ListSink, make_agent, play_game, replay, state_digest
 from engine.core.events import Event
 from engine.core.ruleset import Ruleset
-from tests.caprices.helpers import load_edited
+from tests.caprices.helpers import edited_ruleset, load_edited
 
 # --- item 1: "you may transform only one Subject card from your hand" ---------------------------------------
 # Hand: Knights 9, 10, Nobles 3, 5, 7, Clerks 0, 2; rallied in front: Peasant 1, Artisan 8.
@@ -153,3 +153,22 @@ def test_the_king_aid_dealt_at_random_picks_the_first_player(tmp_path: Path, pla
         assert starters == [(dealt + r) % players for r in range(6)]  # then the Favour passes to the left
         firsts[dealt] += 1
     assert set(firsts) == set(range(players))  # every seat drew the King at least once
+
+
+def test_a_recorded_game_names_who_was_dealt_the_king_aid(tmp_path: Path) -> None:
+    # export -> ingest of simulated games with the King aid dealt at random: the record gives the seat
+    from balance.cli import main
+    from simulate.verify import verify
+    from tests.recorded.test_round_trip import lake_games
+
+    ruleset = edited_ruleset(tmp_path, FIRST, FIRST.replace("seat0", "random"))
+    simulated, recorded, out = tmp_path / "sim", tmp_path / "rec", tmp_path / "export.json"
+    assert main(["simulate", "--game", "caprices", "--ruleset", str(ruleset), "--players", "4", "--agents",
+                 "random", "--games", "3", "--seed", "5", "--lake", str(simulated), "--workers", "1",
+                 "--no-progress"]) == 0
+    assert main(["export", "--lake", str(simulated), "--out", str(out)]) == 0
+    assert '"king_aid"' in out.read_text(encoding="utf-8")
+    assert main(["ingest", str(out), "--lake", str(recorded)]) == 0
+    before, after = lake_games(simulated, "caprices"), lake_games(recorded, "caprices")
+    assert len(before) == 3 and before == after
+    assert verify(recorded, workers=1).ok
