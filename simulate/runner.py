@@ -58,17 +58,21 @@ def run(
     scheduler: str | None = None,
     game: Game | None = None,
     wait: bool = False,
+    ruleset: Ruleset | None = None,
+    extra: dict[str, Any] | None = None,
 ) -> Manifest:
     """Play every game of `spec` into `lake` and return the published manifest.
 
     `game` overrides the registry lookup of `spec.game` (for games defined in tests);
-    `wait` waits for another writer of the same run instead of refusing.
+    `wait` waits for another writer of the same run instead of refusing; `ruleset` replaces the
+    spec's (an experiment's variant, built and checked from its overrides) and `extra` tags the
+    manifest (an experiment arm: `simulate.experiment`).
     """
     started = time.time()
     store = open_store(lake)
     game_obj = game if game is not None else resolve_game(spec.game)
     _check_against_game(spec, game_obj)
-    ruleset = load_spec_ruleset(game_obj, spec)
+    ruleset = ruleset if ruleset is not None else load_spec_ruleset(game_obj, spec)
     store.check_usable(write=True)
     claim = claim_run(store, spec.run_id, claim_record(spec, ruleset), resume, wait)
     try:
@@ -85,6 +89,7 @@ def run(
                 summaries.append(summary)
                 bar.update(summary.games)
         manifest = _manifest(spec, ruleset, summaries, started, time.time(), {b.index for b in todo})
+        manifest.extra.update(extra or {})
         return publish(store, manifest)
     except BaseException:
         if not _existing_parts(store, spec):

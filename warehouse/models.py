@@ -89,13 +89,18 @@ def discover_models(models_dir: Path = MODELS_DIR) -> list[Model]:
 
 
 def python_models() -> list[Model]:
-    """The Python metric models (imported here: they need pandas, statsmodels and choix)."""
-    from warehouse import ratings, tile_models
+    """The Python models (imported here: they need pandas, statsmodels and choix).
+
+    Metric models declare (builder, the model they read, grain); the what-if models also their layer.
+    """
+    from warehouse import ratings, tile_models, variant_models
 
     return [
-        Model(name, "metrics", Path(module.__file__ or ""), "", grain, (depends,), game, python=builder)
-        for module, game in ((tile_models, "gardens"), (ratings, None))
-        for name, (builder, depends, grain) in module.PYTHON_MODELS.items()
+        *(Model(name, "metrics", Path(module.__file__ or ""), "", grain, (depends,), game, python=builder)
+          for module, game in ((tile_models, "gardens"), (ratings, None))
+          for name, (builder, depends, grain) in module.PYTHON_MODELS.items()),
+        *(Model(name, layer, Path(variant_models.__file__), "", grain, depends, None, python=builder)
+          for name, (builder, depends, grain, layer) in variant_models.PYTHON_MODELS.items()),
     ]
 
 
