@@ -57,13 +57,20 @@ def notebooks_for(games: list[str], notebooks_dir: Path = NOTEBOOKS_DIR) -> list
     return [notebooks_dir / f"{name}.py" for name in wanted if (notebooks_dir / f"{name}.py").exists()]
 
 
-def execute_notebook(source: Path, warehouse: Path, staging: Path) -> Path:
-    """Convert, execute and export one notebook; returns its HTML path in `staging`."""
+def execute_notebook(
+    source: Path, warehouse: Path, staging: Path, parameters: dict[str, str] | None = None, name: str | None = None,
+) -> Path:
+    """Convert, execute and export one notebook; returns its HTML path in `staging`.
+
+    `parameters` are passed beside the warehouse (e.g. an experiment's name) and `name` names the
+    page (default: the notebook's own name).
+    """
+    name = name or source.stem
     import jupytext
     import papermill
     from nbconvert import HTMLExporter
 
-    executed = staging / EXECUTED_DIR / f"{source.stem}.ipynb"
+    executed = staging / EXECUTED_DIR / f"{name}.ipynb"
     executed.parent.mkdir(parents=True, exist_ok=True)
     raw = executed.with_suffix(".input.ipynb")
     notebook = jupytext.read(source)
@@ -72,7 +79,7 @@ def execute_notebook(source: Path, warehouse: Path, staging: Path) -> Path:
     jupytext.write(notebook, raw)
     try:
         papermill.execute_notebook(
-            str(raw), str(executed), parameters={"warehouse": str(warehouse.resolve())},
+            str(raw), str(executed), parameters={"warehouse": str(warehouse.resolve()), **(parameters or {})},
             kernel_name=KERNEL, cwd=str(staging), progress_bar=False, log_output=False,
         )
     except papermill.PapermillExecutionError as exc:
@@ -86,7 +93,7 @@ def execute_notebook(source: Path, warehouse: Path, staging: Path) -> Path:
         raw.unlink(missing_ok=True)
     exporter = HTMLExporter(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True)
     body, _ = exporter.from_filename(str(executed))
-    html = staging / f"{source.stem}.html"
+    html = staging / f"{name}.html"
     html.write_text(body, encoding="utf-8")
     return html
 

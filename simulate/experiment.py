@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -200,9 +201,15 @@ def _extra(
     }}
 
 
-def run_arms(arms: list[Arm], lake: Any, workers: int | None = None, progress: bool = True) -> list[Any]:
-    """Play every arm into the lake (a complete arm is kept as it is; a partial one is resumed)."""
+def run_arms(arms: list[Arm], lake: Any, workers: int | None = None, progress: bool = True) -> int:
+    """Play every arm into the lake (a complete arm is kept as it is, a partial one resumed); returns the
+    number of games played now."""
     from simulate.runner import run
 
-    return [run(arm.spec, lake, workers=workers, resume=True, progress=progress, ruleset=arm.ruleset,
-                extra=arm.extra) for arm in arms]
+    played, started = 0, time.time() - 1.0  # the manifest's timestamp is rounded
+    for arm in arms:
+        manifest = run(arm.spec, lake, workers=workers, resume=True, progress=progress, ruleset=arm.ruleset,
+                       extra=arm.extra)
+        if manifest.timings.get("finished_unix", 0) >= started:  # written now, not found complete
+            played += int(manifest.timings.get("games_played_now", 0))
+    return played
