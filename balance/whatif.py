@@ -83,9 +83,14 @@ def change_sentence(row: Any) -> str:
     metric = METRICS.get(row.metric)
     if metric is None:
         return f"{row.metric} ({row.level}): {row.baseline:.3g} -> {row.value:.3g}, {row.diff:+.3g}"
-    return (f"{metric.title.capitalize()} ({_level(row)}): {metric.amount(row.baseline)} -> "
+    return (f"{capitalised(metric.title)} ({_level(row)}): {metric.amount(row.baseline)} -> "
             f"{metric.amount(row.value)}, {metric.change(row.diff)} "
             f"({_bound(metric, row.diff_lo)} to {_bound(metric, row.diff_hi)}), {row.n:,} paired games")
+
+
+def capitalised(text: str) -> str:
+    """First letter upper case, the rest as written (Extra Rewards stays Extra Rewards)."""
+    return text[:1].upper() + text[1:]
 
 
 def _bound(metric: Any, value: float) -> str:

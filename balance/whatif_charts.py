@@ -42,14 +42,16 @@ def unchanged_note(rows: pd.DataFrame) -> str:
             f"play): {', '.join(names)}.")
 
 
-def changes_table(rows: pd.DataFrame) -> pd.DataFrame:
-    """The changes as a designer reads them, biggest first (measures identical in every game left out)."""
+def changes_table(rows: pd.DataFrame, by_variant: bool = False) -> pd.DataFrame:
+    """The changes as a designer reads them, biggest first (measures identical in every game left out);
+    `by_variant` adds the variant as the first column (a sweep's value)."""
     out = []
     for row in ranked(rows[~identical(rows)]).itertuples():
         metric = METRICS.get(row.metric)
         if metric is None:
             continue
         out.append({
+            **({"Variant": row.variant} if by_variant else {}),
             "Measure": metric.title, "Where": _level(row), "Baseline": metric.amount(row.baseline),
             "Variant": metric.amount(row.value),
             "Change (95% interval)": f"{metric.change(row.diff)} ({_num(metric, row.diff_lo)} to "

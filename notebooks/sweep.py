@@ -21,6 +21,7 @@ import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
 from balance.notebook import open_warehouse
+from balance.whatif import capitalised
 from balance.whatif_charts import changes_table, pairing_note, ranked, sentences, sweep_chart, sweep_series
 from warehouse.variant_metrics import MAIN_METRICS, METRICS
 
@@ -38,7 +39,8 @@ base = q(f"""select count(*) as games, list(distinct num_players order by num_pl
 chosen = [m for m in json.loads(arms.metrics.iloc[0] or "[]") if m in set(rows.metric)]
 chosen = chosen or [m for m in MAIN_METRICS if m in set(rows.metric)]
 question = arms.question.dropna().iloc[0] if arms.question.dropna().any() else ""
-values = ", ".join(str(v) for v in arms[arms.role == "variant"].param_value)
+values = ", ".join(sorted((str(v) for v in arms[arms.role == "variant"].param_value),
+                          key=lambda v: (len(v), v)))
 display(Markdown(f"""# Sweep: {param} ({experiment})
 
 {question}
@@ -55,7 +57,7 @@ for metric in chosen:
     series = sweep_series(rows, arms, metric)
     if series.empty:
         continue
-    display(Markdown(f"## {METRICS[metric].title.capitalize()} against {param}"))
+    display(Markdown(f"## {capitalised(METRICS[metric].title)} against {param}"))
     sweep_chart(series, metric, param)
     plt.show()
 
@@ -67,4 +69,4 @@ display(Markdown(f"## What changed beyond noise, biggest first\n\n{lines}\n\n{pa
 
 # %%
 display(Markdown("## Every measure at every value"))
-display(changes_table(rows.assign(variant=rows.variant)).head(40).style.hide(axis="index"))
+display(changes_table(rows, by_variant=True).head(40).style.hide(axis="index"))
