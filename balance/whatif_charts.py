@@ -131,9 +131,10 @@ def sweep_chart(series: pd.DataFrame, metric: str, param: str) -> plt.Figure:
     fig, ax = plt.subplots(figsize=(7, 3.8), layout="constrained")
     for level, group in series.groupby("level"):
         group = group.assign(pos=group.x.map(lambda v: position[json.dumps(v)])).sort_values("pos")
-        ax.errorbar(group.pos, group.value * scale,
-                    yerr=[(group.value - group.lo).clip(lower=0) * scale, (group.hi - group.value).clip(lower=0) * scale],
-                    marker="o", capsize=3, label=str(level).replace("slot ", "face-down slot "))
+        below = (group.value - group.lo).clip(lower=0) * scale
+        above = (group.hi - group.value).clip(lower=0) * scale
+        ax.errorbar(group.pos, group.value * scale, yerr=[below, above], marker="o", capsize=3,
+                    label=str(level).replace("slot ", "face-down slot "))
         base = group[group.baseline]
         ax.scatter(base.pos, base.value * scale, marker="s", s=60, color=CONTEXT, zorder=3)
         flagged = group[group.flagged]

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -142,7 +141,8 @@ def load_experiment(path: Path) -> Experiment:
 def _file_variant(item: Any, index: int, path: Path, game: Game) -> Variant:
     where = f"{path}: variants[{index}]"
     if not isinstance(item, dict) or not ({"set", "file"} & set(item)):
-        raise ExperimentError(f"{where}: write name = \"...\" and set = {{ \"section.key\" = value }} or file = \"...\"")
+        raise ExperimentError(f"{where}: write name = \"...\" and set = {{ \"section.key\" = value }} "
+                              "or file = \"...\"")
     if "file" in item:
         return variant_from_file(path.parent / str(item["file"]), game, item.get("name"))
     overrides = item["set"]
@@ -206,10 +206,17 @@ def run_arms(arms: list[Arm], lake: Any, workers: int | None = None, progress: b
     number of games played now."""
     from simulate.runner import run
 
-    played, started = 0, time.time() - 1.0  # the manifest's timestamp is rounded
+    played = 0
     for arm in arms:
+        was_complete = _complete(lake, arm.spec.run_id)
         manifest = run(arm.spec, lake, workers=workers, resume=True, progress=progress, ruleset=arm.ruleset,
                        extra=arm.extra)
-        if manifest.timings.get("finished_unix", 0) >= started:  # written now, not found complete
+        if not was_complete:  # a complete run's manifest keeps the figures of the invocation that finished it
             played += int(manifest.timings.get("games_played_now", 0))
     return played
+
+
+def _complete(lake: Any, run_id: str) -> bool:
+    from simulate import lake as layout
+
+    return (layout.meta_dir(Path(lake), run_id) / "manifest.json").exists()

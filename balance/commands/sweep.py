@@ -13,12 +13,14 @@ baseline ruleset.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from balance.commands.compare import experiment_from_args
 from balance.whatif import add_common_arguments, play_and_compare, print_outcome
 from simulate.experiment import ExperimentError, sweep_variants
-from simulate.variants import parse_set
+from simulate.variants import Variant, parse_set
 from warehouse.variant_metrics import METRICS
 
 
@@ -57,11 +59,9 @@ def parse_values(param: str, text: str) -> tuple[Any, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     args.experiment = Path(args.experiment) if args.experiment else None
     args.set, args.variant, args.variant_name = [], [], None
-    extra = ()
+    extra: tuple[Variant, ...] = ()
     if args.param or args.values:
         if not (args.param and args.values):
             raise ExperimentError("a sweep needs both --param section.key and --values v1,v2,...")
@@ -72,10 +72,9 @@ def run(args: argparse.Namespace) -> int:
         raise ExperimentError(f"--metrics: unknown metric {unknown[0]!r}; known: {', '.join(METRICS)}")
     experiment = experiment_from_args(args, kind="sweep", extra_variants=extra)
     if args.param:
-        from dataclasses import replace
-
-        experiment = replace(experiment, kind="sweep", param=args.param, values=tuple(v.overrides[args.param]
-                             for v in extra), metrics=metrics or experiment.metrics)
+        swept = tuple(variant.overrides[args.param] for variant in extra)
+        experiment = replace(experiment, kind="sweep", param=args.param, values=swept,
+                             metrics=metrics or experiment.metrics)
     if experiment.kind != "sweep" or not experiment.param:
         raise ExperimentError("nothing to sweep: pass --param and --values, or an experiment file with [sweep]")
     print_outcome(play_and_compare(experiment, args))

@@ -15,6 +15,7 @@ round's estimates; the best one is reported with its 95% intervals.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
 import math
 from dataclasses import dataclass, replace
@@ -112,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
     target = parse_target(args.target, args.levels)
     pool = candidates(args.param)
     players = parse_int_list(args.players, "--players") if args.players else game.facts.player_counts
-    name = args.name or slug(f"tune-{game.id}-{abs(hash(tuple(args.param))) % 10_000}")[:20]
+    digest = hashlib.blake2b("|".join([*args.param, args.target]).encode(), digest_size=3).hexdigest()
+    name = args.name or slug(f"tune-{game.id}-{digest}")[:20]
     base = Experiment(name=name, game=game.id, ruleset=args.ruleset or DEFAULT_RULESET, players=tuple(players),
                       agents=parse_name_list(args.agents) if args.agents else ("random",), games=MIN_GAMES,
                       variants=(), seed=args.seed or 0, kind="tune", question=f"tune {args.target}")
