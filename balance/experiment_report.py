@@ -12,30 +12,12 @@ import os
 import shutil
 from pathlib import Path
 
-import duckdb
-
-from balance.report import EXECUTED_DIR, NOTEBOOKS_DIR, ReportError, execute_notebook
-
-PAGES = {"compare": "compare", "sweep": "sweep", "tune": "compare"}
-
-
-def page_name(experiment: str, kind: str) -> str:
-    """`compare-<name>` or `sweep-<name>` (a tune's rounds read as comparisons)."""
-    return f"{'sweep' if kind == 'sweep' else 'compare'}-{experiment}"
+from balance.report import EXECUTED_DIR, NOTEBOOKS_DIR, execute_notebook, experiment_pages
 
 
 def experiments_in(warehouse: Path) -> list[tuple[str, str]]:
-    """(name, kind) of every experiment with comparison rows, latest first."""
-    try:
-        with duckdb.connect(str(warehouse), read_only=True) as con:
-            tables = {r[0] for r in con.execute("select table_name from information_schema.tables").fetchall()}
-            if "met_variant_diff" not in tables:
-                return []
-            return [(r[0], r[1]) for r in con.execute(
-                "select experiment, any_value(kind) from met_variant_diff group by experiment "
-                "order by max(created_at) desc, experiment").fetchall()]
-    except duckdb.Error as exc:
-        raise ReportError(f"{warehouse}: cannot read the what-if comparisons ({exc})") from None
+    """(name, kind) of every experiment with comparison rows, latest first (a tune's rounds read as compares)."""
+    return [(name, notebook) for name, notebook, _ in experiment_pages(warehouse)]
 
 
 def write_experiment_page(warehouse: Path, experiment: str, kind: str, out: Path,
@@ -46,9 +28,9 @@ def write_experiment_page(warehouse: Path, experiment: str, kind: str, out: Path
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
     try:
-        name = page_name(experiment, kind)
-        html = execute_notebook(notebooks_dir / f"{PAGES.get(kind, 'compare')}.py", warehouse, staging,
-                                {"experiment": experiment}, name)
+        notebook = "sweep" if kind == "sweep" else "compare"
+        html = execute_notebook(notebooks_dir / f"{notebook}.py", warehouse, staging, {"experiment": experiment},
+                                f"{notebook}-{experiment}")
         (out / EXECUTED_DIR).mkdir(exist_ok=True)
         for path in (staging / EXECUTED_DIR).glob("*.ipynb"):
             os.replace(path, out / EXECUTED_DIR / path.name)

@@ -108,10 +108,27 @@ def build_reports(warehouse: Path, out: Path = DEFAULT_OUT, notebooks_dir: Path 
     staging.mkdir()
     try:
         reports = [Report(src.stem, execute_notebook(src, warehouse, staging)) for src in sources]
+        reports += [Report(page, execute_notebook(notebooks_dir / f"{notebook}.py", warehouse, staging,
+                                                  {"experiment": name}, page))
+                    for name, notebook, page in experiment_pages(warehouse)]
         write_index(warehouse, staging / "index.html", [r.name for r in reports], games)
         return _publish(staging, out, reports)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def experiment_pages(warehouse: Path) -> list[tuple[str, str, str]]:
+    """(experiment, notebook, page name) of every compare and sweep in the warehouse, latest first:
+    `compare-<name>` from notebooks/compare.py, `sweep-<name>` from notebooks/sweep.py (a tune's rounds
+    are printed by `balance tune`, not paged)."""
+    with duckdb.connect(str(warehouse), read_only=True) as con:
+        tables = {row[0] for row in con.execute("select table_name from information_schema.tables").fetchall()}
+        if "met_variant_diff" not in tables:
+            return []
+        found = con.execute("select experiment, any_value(kind) from met_variant_diff where kind != 'tune' "
+                            "group by experiment order by max(created_at) desc, experiment").fetchall()
+    return [(name, "sweep" if kind == "sweep" else "compare", f"{'sweep' if kind == 'sweep' else 'compare'}-{name}")
+            for name, kind in found]
 
 
 def _publish(staging: Path, out: Path, reports: list[Report]) -> list[Report]:
