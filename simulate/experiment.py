@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -49,6 +50,7 @@ from simulate.variants import Variant, default_name, param_value, slug, variant_
 
 KINDS = ("compare", "sweep", "tune")
 BASELINE = "baseline"
+_ARM_RUN_ID = re.compile(r"^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)-[0-9a-f]{10}$")
 _KEYS = {"name", "kind", "game", "ruleset", "players", "agents", "games", "seed", "batch_size", "question",
          "variants", "sweep", "metrics"}
 
@@ -77,9 +79,9 @@ class Experiment:
     metrics: tuple[str, ...] = ()  # the metrics to chart first (sweep), empty = the main ones
 
     def __post_init__(self) -> None:
-        if not slug(self.name) == self.name:
-            raise ExperimentError(f"experiment name {self.name!r}: use letters, digits, '.', '_' or '-' "
-                                  f"(at most 24), e.g. {slug(self.name)!r}")
+        if slug(self.name) != self.name or "." in self.name:
+            raise ExperimentError(f"experiment name {self.name!r}: use letters, digits, '_' or '-' "
+                                  f"(at most 24), e.g. {slug(self.name).replace('.', '_')!r}")
         if self.kind not in KINDS:
             raise ExperimentError(f"experiment {self.name}: kind {self.kind!r}; expected one of {', '.join(KINDS)}")
         names = [v.name for v in self.variants]
@@ -184,7 +186,16 @@ def arm_run_id(experiment: str, arm: str, spec: RunSpec) -> str:
     """`<experiment>.<arm>-<hash of the arm's spec>`: stable, so a re-run resumes the same runs."""
     digest = hashlib.blake2b(json.dumps({**spec.to_dict(), "run_id": ""}, sort_keys=True).encode(),
                              digest_size=5).hexdigest()
-    return f"{slug(experiment)}.{slug(arm)}-{digest}"
+    return f"{experiment}.{slug(arm).replace('.', '_')}-{digest}"
+
+
+def resume_hint(run_id: str) -> str | None:
+    """How to finish an experiment arm's run (re-running the experiment resumes it), or None for other runs."""
+    match = _ARM_RUN_ID.match(run_id)
+    if match is None:
+        return None
+    return (f"re-run experiment {match.group(1)} (the balance compare / sweep / tune command that played it "
+            "resumes it)")
 
 
 def _extra(
@@ -218,5 +229,6 @@ def run_arms(arms: list[Arm], lake: Any, workers: int | None = None, progress: b
 
 def _complete(lake: Any, run_id: str) -> bool:
     from simulate import lake as layout
+    from simulate.lake.store import open_store
 
-    return (layout.meta_dir(Path(lake), run_id) / "manifest.json").exists()
+    return open_store(lake).exists(layout.meta_key(run_id, layout.MANIFEST_FILE))

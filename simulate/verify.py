@@ -37,6 +37,7 @@ from engine.core.errors import BalanceError
 from engine.core.game import Game
 from engine.registry import get_game
 from simulate import lake as layout
+from simulate.experiment import resume_hint
 from simulate.filecheck import FileResult, FileTask, check_file
 from simulate.lake.catalogue import CatalogedRun, LakeCatalogue, catalogue
 from simulate.lake.store import Store
@@ -138,7 +139,8 @@ def _incomplete_text(cat: LakeCatalogue, run: CatalogedRun) -> str:
     expected = run.expected_files()
     have = f"{len(run.files)} of {expected}" if expected is not None else f"{len(run.files)}"
     state = "being written by another process" if run.state == "in progress" else "incomplete (no manifest)"
-    finish = (f"finish it with `balance simulate --resume --run-id {run.run_id} --lake {lake}` and its spec flags"
+    finish = (resume_hint(run.run_id) or
+              f"finish it with `balance simulate --resume --run-id {run.run_id} --lake {lake}` and its spec flags"
               if run.kind == "simulated" else "write it again")
     return (f"run {run.run_id} is {state}, {have} part files present; its games are not read; "
             f"{finish}, or remove it with `balance runs remove {run.run_id} --lake {lake}`")

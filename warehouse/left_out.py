@@ -12,6 +12,7 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
+from simulate.experiment import resume_hint
 from simulate.lake.catalogue import LakeCatalogue
 
 LEFT_OUT_SCHEMA = pa.schema([
@@ -31,8 +32,9 @@ def left_out_rows(cat: LakeCatalogue) -> list[dict[str, Any]]:
                    f"then balance runs remove {run.run_id} --lake {lake}")
             reason = "; ".join(run.problems) or "rejected manifest"
         else:
-            fix = (f"balance simulate --resume --run-id {run.run_id} --lake {lake} (with its spec flags), "
-                   f"or balance runs remove {run.run_id} --lake {lake}")
+            finish = resume_hint(run.run_id) or (f"balance simulate --resume --run-id {run.run_id} --lake {lake} "
+                                                 "(with its spec flags)")
+            fix = f"{finish}, or balance runs remove {run.run_id} --lake {lake}"
             reason = "no manifest: the run did not finish" if run.state != "in progress" else "being written"
         rows.append({"what": "run", "run_id": run.run_id, "file": None, "state": run.state, "kind": run.kind,
                      "game": run.game, "files_present": len(run.files), "files_expected": run.expected_files(),

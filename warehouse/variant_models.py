@@ -13,13 +13,13 @@ matters for the metric (the report's rule, `balance/study.toml [flags]`).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import duckdb
 import numpy as np
 import pandas as pd
 
+from simulate.lake.catalogue import LakeCatalogue
 from warehouse.variant_metrics import METRICS, min_effects, paired
 
 VALUE_TABLES = ("fct_variant_game_values", "fct_variant_values_caprices", "fct_variant_values_gardens",
@@ -29,7 +29,7 @@ ARM_COLUMNS = ["run_id", "game", "experiment", "kind", "arm", "role", "baseline_
 KEYS = ["metric", "level_kind", "level"]
 
 
-def variant_arms_model(con: duckdb.DuckDBPyConnection, lake: Any) -> pd.DataFrame:
+def variant_arms_model(con: duckdb.DuckDBPyConnection, lake: LakeCatalogue) -> pd.DataFrame:
     """One row per experiment arm run in the lake (an empty frame when there is none)."""
     rows = []
     for run_id, game, manifest in _manifests(lake):
@@ -48,7 +48,7 @@ def variant_arms_model(con: duckdb.DuckDBPyConnection, lake: Any) -> pd.DataFram
     return pd.DataFrame(rows, columns=ARM_COLUMNS) if rows else pd.DataFrame()
 
 
-def variant_diff_model(con: duckdb.DuckDBPyConnection, lake: Any) -> pd.DataFrame:
+def variant_diff_model(con: duckdb.DuckDBPyConnection, lake: LakeCatalogue) -> pd.DataFrame:
     """`met_variant_diff`: one row per experiment, variant, metric and level (see the module docstring)."""
     arms = con.execute("select * from fct_variant_arms").df()
     values = _game_values(con)
@@ -117,15 +117,9 @@ def _game_values(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
     return con.execute(" union all ".join(parts)).df()
 
 
-def _manifests(lake: Any) -> list[tuple[str, str, dict[str, Any]]]:
-    """(run id, game, manifest) of every complete run: from the lake catalogue, or a lake folder's manifests."""
-    if hasattr(lake, "complete_runs"):
-        return [(r.run_id, r.game, r.manifest or {}) for r in lake.complete_runs()]
-    found = []
-    for path in sorted(Path(lake).glob("runs/*/manifest.json")):
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-        found.append((manifest["run_id"], manifest["game"], manifest))
-    return found
+def _manifests(lake: LakeCatalogue) -> list[tuple[str, str | None, dict[str, Any]]]:
+    """(run id, game, manifest) of every complete run the lake catalogue admits."""
+    return [(run.run_id, run.game, run.manifest or {}) for run in lake.complete_runs()]
 
 
 def _shown(value: Any) -> str | None:

@@ -54,6 +54,9 @@ def _list(lake: str) -> int:
         files = f"{len(run.files)}/{expected}" if expected is not None and not run.complete else str(len(run.files))
         games = (run.manifest or {}).get("totals", {}).get("games", "-") if run.complete else "-"
         print(f"{run.run_id:34} {run.kind:11} {run.game or '?':9} {run.state:12} {files:>11}  {games}")
+        arm = (run.manifest or {}).get("extra", {}).get("experiment")
+        if isinstance(arm, dict):
+            print(f"    experiment {arm.get('name')}, arm {arm.get('arm')}: {arm.get('change')}")
         for problem in run.problems:
             print(f"    {problem}")
     for stray in cat.stray:

@@ -8,7 +8,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from simulate.experiment import Experiment, plan_arms, run_arms
+from balance.cli import main
+from simulate.experiment import Experiment, plan_arms, resume_hint, run_arms
 from simulate.variants import variant_from_sets
 from tests.compare.helpers import arm_events, diffs, play
 
@@ -39,6 +40,18 @@ def test_an_a_a_variant_plays_identical_games_and_changes_nothing(lake_and_wareh
     assert len(rows) > 30 and set(rows.metric) >= {"score", "seat_win_rate", "slot_hit_rate", "caprice_hit_rate"}
     assert (rows["diff"] == 0).all() and (rows.diff_lo == 0).all() and (rows.diff_hi == 0).all()
     assert not rows.beyond_noise.any() and not rows.flagged.any()
+
+
+def test_the_arms_are_ordinary_runs_that_verify_and_are_listed_with_their_experiment(
+    lake_and_warehouse: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+) -> None:
+    lake, _ = lake_and_warehouse
+    play(experiment("listed", ["setup.bonus_tokens[3]=12"], games=8), lake, lake.parent / "listed.duckdb")
+    assert main(["verify", "--lake", str(lake), "--workers", "1", "--no-progress"]) == 0
+    assert main(["runs", "--lake", str(lake)]) == 0
+    out = capsys.readouterr().out
+    assert "experiment listed, arm variant: setup.bonus_tokens[3] = 12" in out
+    assert "experiment listed, arm baseline: the baseline ruleset" in out
 
 
 def test_a_bonus_raised_by_ten_raises_the_mean_score_by_ten_times_that_slots_hit_rate(
@@ -94,3 +107,10 @@ def test_rerunning_an_experiment_resumes_it_without_playing_a_game_twice(tmp_pat
     assert run_arms(plan_arms(exp), lake, workers=1, progress=False) == 20  # only the missing batch
     after = arm_events(lake, variant)
     pd.testing.assert_frame_equal(before[variant.name], after)
+
+
+def test_an_unfinished_arm_says_to_re_run_its_experiment() -> None:
+    arms = plan_arms(experiment("hint", ["setup.bonus_tokens[3]=12"], games=8))
+    assert all(resume_hint(arm.spec.run_id) == "re-run experiment hint (the balance compare / sweep / tune command "
+               "that played it resumes it)" for arm in arms)
+    assert resume_hint("caprices-0123456789") is None
