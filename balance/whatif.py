@@ -97,15 +97,13 @@ def _bound(metric: Any, value: float) -> str:
     return f"{100 * value:+.1f}" if metric.unit == "rate" else f"{value:+.2f}"
 
 
+LEVEL_WORDS = {"caprice": "Caprice", "tile": "tile", "god": "god", "agent": "agent"}
+
+
 def _level(row: Any) -> str:
-    if row.level_kind == "caprice":
-        return f"Caprice {row.level}"
-    if row.level_kind == "tile":
-        return f"tile {row.level}"
-    if row.level_kind == "god":
-        return f"god {row.level}"
-    if row.level_kind == "agent":
-        return f"agent {row.level}"
+    """Where a measure was taken, in words: 'Caprice Noblesse oblige', 'face-down slot 1', '4 players'."""
+    if row.level_kind in LEVEL_WORDS:
+        return f"{LEVEL_WORDS[row.level_kind]} {row.level}"
     return str(row.level).replace("slot 0", "the two common Caprices").replace("slot ", "face-down slot ")
 
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -46,7 +45,15 @@ from engine.core.game import Game
 from engine.core.ruleset import Ruleset
 from engine.registry import get_game
 from simulate.spec import DEFAULT_BATCH_SIZE, DEFAULT_RULESET, RunSpec
-from simulate.variants import Variant, default_name, param_value, slug, variant_from_file, variant_ruleset
+from simulate.variants import (
+    Variant,
+    default_name,
+    param_value,
+    read_toml,
+    slug,
+    variant_from_file,
+    variant_ruleset,
+)
 
 KINDS = ("compare", "sweep", "tune")
 BASELINE = "baseline"
@@ -108,12 +115,7 @@ def sweep_variants(param: str, values: tuple[Any, ...]) -> tuple[Variant, ...]:
 
 def load_experiment(path: Path) -> Experiment:
     """An experiment from its TOML file (errors name the file and key)."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ExperimentError(f"{path}: cannot read the experiment file ({exc.strerror or exc})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ExperimentError(f"{path}: not valid TOML ({exc})") from None
+    data = read_toml(path, "experiment file", ExperimentError)
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise ExperimentError(f"{path}: unknown key(s) {', '.join(unknown)}; known: {', '.join(sorted(_KEYS))}")

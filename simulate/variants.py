@@ -81,12 +81,7 @@ def variant_from_sets(sets: list[str], name: str | None = None) -> Variant:
 
 def variant_from_file(path: Path, game: Game, name: str | None = None) -> Variant:
     """A variant from a TOML file: a full ruleset (with [meta] game and name) or only the leaves it changes."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise VariantError(f"{path}: cannot read the variant file ({exc.strerror or exc})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise VariantError(f"{path}: not a valid TOML file ({exc})") from None
+    data = read_toml(path, "variant file", VariantError)
     meta = data.pop("meta", {})
     ruleset_game = getattr(game, "ruleset_game", game.id)
     if not isinstance(meta, dict) or meta.get("game", ruleset_game) != ruleset_game:
@@ -99,6 +94,16 @@ def variant_from_file(path: Path, game: Game, name: str | None = None) -> Varian
         raise VariantError(f"{path}: changes no value; write leaves such as "
                            "[setup] bonus_tokens = { value = [25, 20, 15, 10] }")
     return Variant(str(label), overrides, where=str(path))
+
+
+def read_toml(path: Path, what: str, error: type[BalanceError]) -> dict[str, Any]:
+    """A TOML file's tables; an unreadable or malformed file is `error` naming the file."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise error(f"{path}: cannot read the {what} ({exc.strerror or exc})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise error(f"{path}: not a valid TOML file ({exc})") from None
 
 
 def default_name(overrides: Mapping[str, Any]) -> str:
