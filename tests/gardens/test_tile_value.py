@@ -224,3 +224,10 @@ def test_rollout_outcome_is_the_logged_score_and_win_share():
         final = play_game(GAME, GAME.load_ruleset(ruleset), [make_agent("greedy", GAME)] * 3, 4, sink)
         logged = {e.player: (e.score, e.win_share) for e in sink.events if e.TYPE == "player_scored"}
         assert {p: outcome(final, p) for p in range(3)} == logged
+
+
+def test_search_agents_play_the_rollouts_on_the_keyed_streams_reproducibly():
+    spec = tv.TileValueSpec("base", 3, games=1, rollouts=1, seed=2, agents=("ismcts:5",))
+    table = tv.measure_choices(spec, "t")
+    assert table.num_rows >= 2 and set(table.column("agents").to_pylist()) == {"ismcts:5,ismcts:5,ismcts:5"}
+    assert tv.measure_choices(spec, "t").equals(table)
