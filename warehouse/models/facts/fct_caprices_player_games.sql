@@ -5,7 +5,8 @@ with events as materialized (
 
     -- one scan of the lake for the event types this model reads
     select * from stg_caprices__events
-    where event_type in ('player_scored', 'turn_taken', 'card_recruited', 'caprice_met', 'round_started')
+    where event_type in ('player_scored', 'turn_taken', 'card_recruited', 'caprice_met', 'round_started',
+        'king_aid_dealt')
 
 ),
 
@@ -31,9 +32,12 @@ scored as (
 starts as (
 
     -- who held the Royal Favour in round 1 (seat 0, or the King aid dealt at random: players.first)
-    select run_id, game_id, min_by(player, seq) as first_player
+    select
+        run_id, game_id,
+        min_by(player, seq) filter (where event_type = 'round_started') as first_player,
+        count(*) filter (where event_type = 'king_aid_dealt') > 0 as king_aid_at_random
     from events
-    where event_type = 'round_started'
+    where event_type in ('round_started', 'king_aid_dealt')
     group by run_id, game_id
 
 ),
@@ -51,7 +55,7 @@ activity as (
         count(*) filter (where event_type = 'card_recruited' and card_source = 'zone') as cards_from_zone,
         count(*) filter (where event_type = 'caprice_met' and slot > 0) as caprices_met
     from events
-    where event_type not in ('player_scored', 'round_started')
+    where event_type not in ('player_scored', 'round_started', 'king_aid_dealt')
     group by run_id, game_id, player
 
 ),
@@ -61,6 +65,7 @@ final as (
     select
         player_games.*,
         starts.first_player,
+        starts.king_aid_at_random,
         (player_games.seat - starts.first_player + player_games.num_players) % player_games.num_players
             as turn_position,
         scored.card_points,

@@ -20,7 +20,7 @@ by_position as (
         turn_position,
         count(*) as n,
         sum(win_share) as wins,
-        count(*) filter (where first_player <> 0) as random_starts
+        count(*) filter (where king_aid_at_random) as random_starts
     from player_games
     group by num_players, turn_position
 
