@@ -14,12 +14,16 @@
 # # 4 Gods: balance report
 #
 # Simulated real-time games read from the warehouse (`balance warehouse build`).
-# Every player acts on a simulated clock: each decision takes a think time drawn
-# from the timing profile named like its agent (`timing.<agent>` in the ruleset,
-# else `timing.default`; in `standard`, `greedy-fast` thinks 20% faster). Every rate
+# Every player acts on a simulated clock as people play: it commits to an action from
+# the board it sees when it starts thinking; the action happens a think time later
+# (the ruleset's mean for that action type - drawing is quick, placing slow - times
+# the pace profile named like its agent: `timing.<agent>`, else `timing.default`; in
+# `standard`, `greedy-fast` thinks 20% faster), or fails if another player made it
+# impossible meanwhile, and the player plans again. A player may also wait. Every rate
 # comes with its sample size n and a 95% Wilson interval; every mean with a 95%
 # normal interval. A difference is *beyond noise* only when the reference value
-# lies outside the interval. 4 Gods has no rounds: its length is simulated minutes.
+# lies outside the interval. 4 Gods has no rounds: its length is simulated minutes
+# and actions.
 
 # %% tags=["parameters"]
 warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); reports pass an absolute path
@@ -88,6 +92,43 @@ if len(other_speed):
     display(Markdown("Other mixed-pace match-ups (agent strength confounds speed here):"))
     display(other_speed[["matchup", "num_players", "pace", "relative_pace", "n", "win_rate", "win_lo", "win_hi",
                          "flagged"]].round(3))
+
+# %% [markdown]
+# ## How often do plans fail, by pace?
+# A plan fails when another player makes it impossible while the player is still thinking
+# (takes the space, changes a neighbouring edge, claims the god first, ...): the attempt costs
+# its think time and the player plans again. Failure rate of all plans (waits apart) per pace
+# profile and player count, with the 95% Wilson interval over plans (plans of one game are not
+# independent: the per-player-game interval in the table is the honest one); then by action.
+
+# %%
+fails = q("select * from met_gods_plan_failures where source = 'simulated' "
+          "order by matchup, num_players, relative_pace, action")
+pooled = fails[fails.action == "all"]
+if len(pooled):
+    matchups = list(dict.fromkeys(pooled.matchup))
+    fig, axes = plt.subplots(1, len(matchups), figsize=(3.6 * len(matchups), 3.4), squeeze=False)
+    for ax, matchup in zip(axes[0], matchups):
+        part = pooled[pooled.matchup == matchup]
+        labels = [f"{n}p {p}\n×{r:.2f}" for n, p, r in zip(part.num_players, part.pace, part.relative_pace)]
+        ax.bar(labels, part.fail_rate, yerr=errors(part, "fail_rate", "fail_lo", "fail_hi"), capsize=3)
+        ax.set_title(f"{matchup} (n={part.n.sum():,} plans)", fontsize=9)
+        ax.tick_params(axis="x", labelsize=7)
+    axes[0][0].set_ylabel("share of plans that fail (95% Wilson)")
+    plt.tight_layout()
+    plt.show()
+    display(Markdown("\n".join(
+        f"- {r.matchup}, {r.num_players} players, {r.pace} (pace ×{r.relative_pace:.2f}): {pct(r.fail_rate)} of "
+        f"{r.n:,} plans fail ({pct(r.fail_lo)}–{pct(r.fail_hi)}); per player-game {pct(r.rate_per_game_mean)} "
+        f"({pct(r.rate_per_game_lo)}–{pct(r.rate_per_game_hi)}, n = {r.n_player_games:,})."
+        for r in pooled.itertuples()
+    )))
+    by_action = fails[fails.action != "all"].pivot_table(
+        index="action", columns=["num_players", "pace"], values="fail_rate", aggfunc="mean")
+    display(Markdown("Failure rate by action (all match-ups):"))
+    display(by_action.round(3))
+else:
+    display(Markdown("No plans in this warehouse (a lake of version-1 logs has none)."))
 
 # %% [markdown]
 # ## Which god wins, and does claiming early pay?
@@ -222,14 +263,16 @@ display(Markdown(
 
 # %% [markdown]
 # ## How games end, and how long they take
-# Share of games by end reason (frame full, bag empty, stuck) per player count, and the
-# game length in simulated minutes (the clock of the last event).
+# Share of games by end reason (frame full; bag empty or stuck: no tile left fits anywhere,
+# or nobody can place, draw or discard) per player count, and the game length in simulated
+# minutes (the clock of the last event) and in actions carried out.
 
 # %%
 ends = q("select * from met_gods_game_end order by num_players, end_reason")
 length = q("""
     select num_players, count(*) as n, avg(duration_ms) / 60000.0 as minutes_mean,
-           stddev_samp(duration_ms) / 60000.0 as minutes_sd, avg(tiles_placed) as tiles_mean
+           stddev_samp(duration_ms) / 60000.0 as minutes_sd, avg(tiles_placed) as tiles_mean,
+           avg(actions) as actions_mean, avg(plans_failed) as failed_mean, avg(waits) as waits_mean
     from fct_gods_games where source = 'simulated' group by num_players order by num_players
 """)
 length["minutes_lo"] = length.minutes_mean - 1.96 * length.minutes_sd.fillna(0) / length.n ** 0.5
@@ -245,10 +288,11 @@ axes[1].set_xlabel("players")
 axes[1].set_title("simulated minutes per game")
 plt.tight_layout()
 plt.show()
-display(ends[["num_players", "end_reason", "n", "k", "rate", "rate_lo", "rate_hi", "tiles_mean", "minutes_mean"]]
-        .round(3))
+display(ends[["num_players", "end_reason", "n", "k", "rate", "rate_lo", "rate_hi", "tiles_mean", "minutes_mean",
+              "actions_mean"]].round(3))
 display(Markdown("\n".join(
     f"- {r.num_players} players: {r.minutes_mean:.1f} simulated minutes ({r.minutes_lo:.1f}–{r.minutes_hi:.1f}), "
+    f"{r.actions_mean:.1f} actions ({r.failed_mean:.1f} failed attempts and {r.waits_mean:.1f} waits besides), "
     f"{r.tiles_mean:.1f} tiles in the world, n = {r.n:,} games."
     for r in length.itertuples()
 )))

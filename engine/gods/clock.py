@@ -1,27 +1,28 @@
-"""Simulated real time: think-time sampling and who acts next.
+"""Simulated real time: think times, who plans next and which plan comes due.
 
-Each player has a next-ready time. The next actor is the player whose
-pending decision completes earliest; a player who had nothing to do acts at
-the current clock as soon as something becomes possible. Exact ties go to
-the lower `lot`, a random key drawn with every think time (a seeded lot).
-Think times are chance outcomes: drawn in `setup` (the first, logged on
-`tiles_dealt`) and in `decide` (the next), written into events.
+Every player is either planning (no plan: it looks at the board and commits
+to an action) or thinking about the action it committed to, which comes due
+at `ready[p]`. The next player to plan is the one with the earliest
+`ready` (seat order breaks the only exact ties there are: everybody starts
+planning at 0). A think time is a chance outcome drawn in `decide` and
+logged on `action_planned`: lognormal with the mean of the action type
+(`think.<action>` in the ruleset) times the player's pace. Draws that would
+make two plans fall due in the same millisecond are drawn again, so two
+actions never happen at once and no tie-break key has to be logged.
 
-A player's timing profile comes from its agent's name (`timing.<agent name>`
+A player's pace profile comes from its agent's name (`timing.<agent name>`
 in the ruleset, else `timing.default`), fixed when the game starts.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from engine.gods.config import GodsConfig, Timing
 from engine.gods.state import GodsState
 
-LOT_BITS = 30
 MIN_THINK_MS = 1
-
-
 DEFAULT_PROFILE = "default"
 
 
@@ -35,18 +36,41 @@ def profile_timing(config: GodsConfig, profile: str) -> Timing:
     return config.timing.get(profile) or config.timing[DEFAULT_PROFILE]
 
 
-def sample_think(config: GodsConfig, profile: str, rng: random.Random) -> tuple[int, int]:
-    """(think_ms, lot) for a player's next decision."""
-    timing = profile_timing(config, profile)
-    think = rng.lognormvariate(timing.mu, timing.sigma) if timing.sigma > 0 else timing.mean_ms
-    return max(MIN_THINK_MS, round(think)), rng.getrandbits(LOT_BITS)
+def mean_think_ms(config: GodsConfig, profile: str, action: str) -> float:
+    """The mean think time of an action type at a profile's pace."""
+    return config.think_ms[action] * profile_timing(config, profile).pace
 
 
-def action_time(state: GodsState, player: int) -> int:
-    """When the player's pending decision happens: its ready time, never before the clock."""
-    return max(state.ready[player], state.clock_ms)
+def sample_think(state: GodsState, player: int, action: str, rng: random.Random, start: int | None = None) -> int:
+    """A think time for `action` starting at `start` (default: now) that makes no two plans fall due together."""
+    config = state.config
+    timing = profile_timing(config, state.profile[player])
+    begin = now(state) if start is None else start
+    taken = state.ready[:player] + state.ready[player + 1:]
+    mu = timing.mu(config.think_ms[action])
+    while True:
+        if timing.sigma > 0:  # lognormal: exp of a normal draw (gauss: the quicker of the two normal samplers)
+            think = max(MIN_THINK_MS, round(math.exp(mu + timing.sigma * rng.gauss())))
+        else:
+            think = max(MIN_THINK_MS, round(config.think_ms[action] * timing.pace))
+        if begin + think not in taken:
+            return think
+        if timing.sigma == 0:  # a fixed think time cannot be drawn again: take the next free millisecond
+            while begin + think in taken:
+                think += 1
+            return think
 
 
-def acting_order(state: GodsState) -> list[int]:
-    """Players by when their decision completes, exact ties by lot."""
-    return sorted(range(state.num_players), key=lambda p: (action_time(state, p), state.lot[p]))
+def next_player(state: GodsState) -> int:
+    """The player whose plan comes due (or who plans) first: earliest `ready`, then seat (cached per version)."""
+    key = ("next", state.version)
+    player = state.cache.get(key)
+    if player is None:
+        ready = state.ready
+        player = state.cache[key] = ready.index(min(ready))  # the lowest seat among equal times
+    return player  # type: ignore[no-any-return]
+
+
+def now(state: GodsState) -> int:
+    """The moment of the next decision: the next player's ready time, never before the clock."""
+    return max(state.ready[next_player(state)], state.clock_ms)

@@ -15,22 +15,26 @@ from engine.gods.tiles import FaceError, TileSet
 RULESETS_DIR = Path(__file__).parent / "rulesets"
 CITY_PLACEMENT_RULES = ("no_visible_tile_fits", "no_tile_of_the_set_fits")
 MASS_MEASURES = ("edges", "tiles")
+MASS_OF = ("total", "largest_region")
 BONUS_TIES = ("each_full",)
 WINNER_TIES = ("shared",)
-TIMING_FIELDS = ("mean_ms", "sigma")
+FULL_WORLD = ("tiles_and_cities", "tiles_only")
+TILES_CONSIDERED = ("hands_discards_bag", "hands_discards")
+WAIT_RULES = ("any_time", "when_nothing_else")
+# the action types a player commits to, each with its mean think time in [think]
+ACTIONS = ("draw", "place", "discard", "claim_god", "prophet", "place_city", "claim_city", "wait")
 
 
 @dataclass(frozen=True)
 class Timing:
-    """A think-time profile: lognormal with this mean (ms) and log-space spread."""
+    """A pace profile: think-time multiplier and lognormal log-space spread."""
 
-    mean_ms: float
+    pace: float
     sigma: float
 
-    @property
-    def mu(self) -> float:
-        """Log-space location giving the declared mean."""
-        return math.log(self.mean_ms) - self.sigma**2 / 2
+    def mu(self, mean_ms: float) -> float:
+        """Log-space location giving a think time of mean `mean_ms` at this pace."""
+        return math.log(mean_ms * self.pace) - self.sigma**2 / 2
 
 
 @dataclass(frozen=True)
@@ -42,11 +46,13 @@ class GodsConfig:
     tiles: TileSet
     start_tiles: int
     draw_counts: tuple[int, ...]
+    wait_rule: str
     discard_limit: dict[int, int]
     city_markers: int
     city_points: int
     city_placement: str
     city_min_tile_sides: int
+    city_counts_as_side: bool
     prophet_returns_when_broken: bool
     prophets: int
     prophets_per_placed_tile: int
@@ -55,8 +61,12 @@ class GodsConfig:
     mass_bonus: tuple[int, ...]
     groups_bonus: tuple[int, ...]
     mass_measure: str
+    mass_of: str
     groups_min_tiles: int
     bonus_ties: str
+    full_world: str
+    tiles_considered: str
+    think_ms: dict[str, float]
     timing: dict[str, Timing]
 
 
@@ -85,12 +95,14 @@ def _build(r: Ruleset) -> GodsConfig:
         size=r.choice("board.size", (8,)),
         tiles=_tiles(r),
         start_tiles=r.integer("hands.start_tiles", 0, 2),
-        draw_counts=tuple(_int_list(r, "hands.draw_counts", 1, 2)),
+        draw_counts=(1, 2) if r.require("hands.draw_one", bool) else (2,),
+        wait_rule=r.choice("actions.wait", WAIT_RULES),
         discard_limit={n: r.integer(f"discard.limit_{n}p", 0, 100) for n in counts},
         city_markers=r.integer("cities.markers", 0, 64),
         city_points=r.integer("cities.points", 0, 100),
         city_placement=r.choice("cities.placement", CITY_PLACEMENT_RULES),
         city_min_tile_sides=r.integer("cities.min_tile_sides", 0, 4),
+        city_counts_as_side=r.require("cities.count_as_side", bool),
         prophet_returns_when_broken=r.require("cities.prophet_returns_when_broken", bool),
         prophets=r.integer("prophets.per_player", 0, 64),
         prophets_per_placed_tile=r.integer("prophets.per_placed_tile", 1, 4),
@@ -99,8 +111,12 @@ def _build(r: Ruleset) -> GodsConfig:
         mass_bonus=tuple(_int_list(r, "bonus.mass", 0, 100)),
         groups_bonus=tuple(_int_list(r, "bonus.groups", 0, 100)),
         mass_measure=r.choice("bonus.mass_measure", MASS_MEASURES),
+        mass_of=r.choice("bonus.mass_of", MASS_OF),
         groups_min_tiles=r.integer("bonus.groups_min_tiles", 1, 64),
         bonus_ties=r.choice("bonus.ties", BONUS_TIES),
+        full_world=r.choice("end.full_world", FULL_WORLD),
+        tiles_considered=r.choice("end.tiles_considered", TILES_CONSIDERED),
+        think_ms=_think_means(r),
         timing=_timings(r),
     )
 
@@ -132,15 +148,25 @@ def _tiles(r: Ruleset) -> TileSet:
     return tiles
 
 
+def _think_means(r: Ruleset) -> dict[str, float]:
+    means = {}
+    for action in ACTIONS:
+        mean = r.require(f"think.{action}", (int, float))
+        if not 1 <= mean <= 3_600_000:
+            raise r.error(f"think.{action}", f"mean think time must be 1 ms to one hour, got {mean}")
+        means[action] = float(mean)
+    return means
+
+
 def _timings(r: Ruleset) -> dict[str, Timing]:
     names = sorted({k.split(".")[1] for k in r.values if k.startswith("timing.")})
     if "default" not in names:
-        raise r.error("timing.default", "missing; add mean_ms and sigma for agents without their own profile")
+        raise r.error("timing.default", "missing; add pace and sigma for agents without their own profile")
     timings = {}
     for name in names:
-        mean = r.require(f"timing.{name}.mean_ms", (int, float))
+        pace = r.require(f"timing.{name}.pace", (int, float))
         sigma = r.require(f"timing.{name}.sigma", (int, float))
-        if mean <= 0 or sigma < 0:
-            raise r.error(f"timing.{name}", f"mean_ms must be > 0 and sigma >= 0, got {mean}, {sigma}")
-        timings[name] = Timing(float(mean), float(sigma))
+        if not 0.01 <= pace <= 100 or not 0 <= sigma <= 3:
+            raise r.error(f"timing.{name}", f"pace must be 0.01-100 and sigma 0-3, got {pace}, {sigma}")
+        timings[name] = Timing(float(pace), float(sigma))
     return timings

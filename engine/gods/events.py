@@ -1,10 +1,17 @@
 """4 Gods events: what happened, with every chance outcome and think time in the event.
 
-Action events carry `think_ms` (the acting player's next think time, drawn
-in `decide`) and `lot` (a random key that breaks exact ready-time ties):
-applying one sets the player's next ready time to clock + think_ms.
-`tiles_dealt` carries each player's first think time, its timing profile
-(named after its agent, see `clock.py`) and that profile's mean think time.
+Real time in two steps per action: `action_planned` is logged when a player
+commits to an action (its `think_ms`, drawn in `decide`, says when the
+action happens), and at that time the action either happens (`tiles_drawn`,
+`tile_placed`, ... ) or fails because the board changed meanwhile
+(`plan_failed`, naming the rule the attempt broke). A wait is planned like an
+action and ends silently: the player simply plans again. `tiles_dealt`
+carries each player's timing profile (named after its agent, see `clock.py`)
+and that profile's mean think time for placing a tile.
+
+Version 2 of the action events dropped `think_ms` and `lot` (version 1, where
+every action carried the actor's next think time and a random tie-break
+key); `upcast.py` reads version-1 rows.
 """
 
 from __future__ import annotations
@@ -26,15 +33,49 @@ class BagShuffled(Event):
 
 @dataclass(frozen=True, slots=True)
 class TilesDealt(Event):
-    """A player's starting tiles from the top of the bag, timing profile (from its agent) and first think time."""
+    """A player's starting tiles from the top of the bag, its timing profile (from its agent) and mean place time."""
 
     TYPE = "tiles_dealt"
+    VERSION = 2
     player: int
     tiles: tuple[int, ...]
     profile: str
     think_mean_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionPlanned(Event):
+    """A player committed to an action from the board it saw; it happens `think_ms` later (if still possible).
+
+    The command's fields: place (tile, x, y, face, rotation, source), draw
+    (count), discard (tile), claim_god (god), prophet (group), place_city
+    (x, y), claim_city (city), wait (none); the others are null.
+    """
+
+    TYPE = "action_planned"
+    player: int
+    action: str
     think_ms: int
-    lot: int
+    tile: int | None = None
+    x: int | None = None
+    y: int | None = None
+    face: int | None = None
+    rotation: int | None = None
+    source: int | None = None
+    count: int | None = None
+    god: str | None = None
+    group: int | None = None
+    city: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlanFailed(Event):
+    """A planned action became impossible while the player was thinking; `rule` says why. Its time is spent."""
+
+    TYPE = "plan_failed"
+    player: int
+    action: str
+    rule: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +83,9 @@ class TilesDrawn(Event):
     """A player with both hands free drew tiles from the top of the bag."""
 
     TYPE = "tiles_drawn"
+    VERSION = 2
     player: int
     tiles: tuple[int, ...]
-    think_ms: int
-    lot: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +93,7 @@ class TilePlaced(Event):
     """A tile went into the world; source -1 = own hand, else the seat whose discard area it came from."""
 
     TYPE = "tile_placed"
+    VERSION = 2
     player: int
     tile: int
     x: int
@@ -60,8 +101,6 @@ class TilePlaced(Event):
     face: int
     rotation: int
     source: int
-    think_ms: int
-    lot: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +108,9 @@ class TileDiscarded(Event):
     """A player put a tile from hand into their own discard area."""
 
     TYPE = "tile_discarded"
+    VERSION = 2
     player: int
     tile: int
-    think_ms: int
-    lot: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,10 +118,9 @@ class GodClaimed(Event):
     """A player claimed the god of a landscape (one player per god)."""
 
     TYPE = "god_claimed"
+    VERSION = 2
     player: int
     god: str
-    think_ms: int
-    lot: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,14 +128,13 @@ class ProphetPlaced(Event):
     """A prophet on the player's just-placed tile, claiming one landscape region."""
 
     TYPE = "prophet_placed"
+    VERSION = 2
     player: int
     x: int
     y: int
     group: int
     landscape: str
     region_size: int
-    think_ms: int
-    lot: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,12 +142,11 @@ class CityPlaced(Event):
     """A city marker on an empty space the player believes no tile can fill."""
 
     TYPE = "city_placed"
+    VERSION = 2
     player: int
     city: int
     x: int
     y: int
-    think_ms: int
-    lot: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,10 +154,9 @@ class CityClaimed(Event):
     """A player claimed a city with one of their prophets."""
 
     TYPE = "city_claimed"
+    VERSION = 2
     player: int
     city: int
-    think_ms: int
-    lot: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +212,7 @@ class GameEnded(Event):
 
 
 GODS_EVENTS: tuple[type[Event], ...] = (
-    BagShuffled, TilesDealt, TilesDrawn, TilePlaced, TileDiscarded, GodClaimed,
+    BagShuffled, TilesDealt, ActionPlanned, PlanFailed, TilesDrawn, TilePlaced, TileDiscarded, GodClaimed,
     ProphetPlaced, CityPlaced, CityClaimed, CityBroken, LandscapeScored, PlayerScored, GameEnded,
 )
 
@@ -190,8 +224,10 @@ COLUMNS: dict[str, pa.DataType] = {
     "face": pa.int8(),
     "rotation": pa.int8(),
     "source": pa.int8(),
+    "action": pa.string(),
     "think_ms": pa.int32(),
-    "lot": pa.int32(),
+    "count": pa.int8(),
+    "rule": pa.string(),
     "group": pa.int8(),
     "profile": pa.string(),
     "think_mean_ms": pa.int32(),

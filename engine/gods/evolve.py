@@ -1,17 +1,32 @@
 """Applying one event to the state: never fails, never draws, never reads a clock.
 
-An action event of player p happens at max(clock, p's ready time); its
-`think_ms` then sets p's next ready time and its `lot` the tie-break key.
+`action_planned` happens at the planning player's ready time: the clock moves
+there, the command becomes the player's plan and comes due `think_ms` later.
+The event that carries the plan out (or `plan_failed`) happens when it comes
+due: the clock moves to that time and the player plans again.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Callable
 from typing import Any
 
 from engine.core.events import Event
-from engine.gods.board import cell_at, edge_update
+from engine.gods.board import NEIGHBOURS, cell_at, edge_update
+from engine.gods.commands import (
+    ClaimCity,
+    ClaimGod,
+    Command,
+    Discard,
+    Draw,
+    Place,
+    PlaceCity,
+    PlaceProphet,
+    Wait,
+)
 from engine.gods.events import (
+    ActionPlanned,
     BagShuffled,
     CityBroken,
     CityClaimed,
@@ -19,6 +34,7 @@ from engine.gods.events import (
     GameEnded,
     GodClaimed,
     LandscapeScored,
+    PlanFailed,
     PlayerScored,
     ProphetPlaced,
     TileDiscarded,
@@ -41,14 +57,50 @@ def evolve(state: GodsState, event: Event) -> GodsState:
     return state
 
 
-def _act(state: GodsState, player: int, think_ms: int, lot: int, keeps_just_placed: bool = False) -> None:
-    """Advance the clock to the acting player's time and schedule its next decision."""
+# plans that keep the tile the player has just placed open for a prophet
+_KEEP_JUST_PLACED = ("prophet", "claim_god")
+
+
+def _action_planned(state: GodsState, e: ActionPlanned) -> None:
+    """The player commits to an action at its ready time; it comes due think_ms later."""
+    player = e.player
     state.clock_ms = max(state.clock_ms, state.ready[player])
-    state.ready[player] = state.clock_ms + think_ms
-    state.lot[player] = lot
+    state.plan[player] = planned_command(e)
+    state.plan_start[player] = state.clock_ms
+    state.ready[player] = state.clock_ms + e.think_ms
     state.turn += 1
-    if not keeps_just_placed:
+    if e.action not in _KEEP_JUST_PLACED:
         state.just_placed[player] = EMPTY
+
+
+def planned_command(e: ActionPlanned) -> Command:
+    """The command an action_planned event commits to."""
+    p = e.player
+    if e.action == "place":
+        return Place(p, e.source, e.tile, cell_at(e.x, e.y), e.face, e.rotation)  # type: ignore[arg-type]
+    if e.action == "draw":
+        return Draw(p, e.count)  # type: ignore[arg-type]
+    if e.action == "discard":
+        return Discard(p, e.tile)  # type: ignore[arg-type]
+    if e.action == "claim_god":
+        return ClaimGod(p, LANDSCAPES.index(e.god))  # type: ignore[arg-type]
+    if e.action == "prophet":
+        return PlaceProphet(p, e.group)  # type: ignore[arg-type]
+    if e.action == "place_city":
+        return PlaceCity(p, cell_at(e.x, e.y))  # type: ignore[arg-type]
+    if e.action == "claim_city":
+        return ClaimCity(p, e.city)  # type: ignore[arg-type]
+    return Wait(p)
+
+
+def _act(state: GodsState, player: int) -> None:
+    """The player's plan comes due: the clock moves to that time and the player plans again."""
+    state.clock_ms = max(state.clock_ms, state.ready[player])
+    state.plan[player] = None
+
+
+def _plan_failed(state: GodsState, e: PlanFailed) -> None:
+    _act(state, e.player)
 
 
 def _bag_shuffled(state: GodsState, e: BagShuffled) -> None:
@@ -57,22 +109,20 @@ def _bag_shuffled(state: GodsState, e: BagShuffled) -> None:
 
 
 def _tiles_dealt(state: GodsState, e: TilesDealt) -> None:
-    """Starting tiles and the first decision's time (setup: no action, the clock stays)."""
+    """Starting tiles and the timing profile (setup: every player starts planning at 0)."""
     state.hands[e.player].extend(e.tiles)
     state.bag_top += len(e.tiles)
     state.profile[e.player] = e.profile
-    state.ready[e.player] = state.clock_ms + e.think_ms
-    state.lot[e.player] = e.lot
 
 
 def _tiles_drawn(state: GodsState, e: TilesDrawn) -> None:
-    _act(state, e.player, e.think_ms, e.lot)
+    _act(state, e.player)
     state.hands[e.player].extend(e.tiles)
     state.bag_top += len(e.tiles)
 
 
 def _tile_placed(state: GodsState, e: TilePlaced) -> None:
-    _act(state, e.player, e.think_ms, e.lot)
+    _act(state, e.player)
     if e.source < 0:
         state.hands[e.player].remove(e.tile)
     else:
@@ -81,22 +131,45 @@ def _tile_placed(state: GodsState, e: TilePlaced) -> None:
     orientation = state.config.tiles.orientation(e.tile, e.face, e.rotation)
     state.tile_at[cell], state.face_at[cell], state.rot_at[cell] = e.tile, e.face, e.rotation
     state.edges_at[cell], state.groups_at[cell] = orientation.edges, orientation.groups
-    if state.city_at[cell] == EMPTY:
+    on_city = state.city_at[cell] != EMPTY
+    if not on_city:
         state.filled += 1
+        _close(state, cell)
+    state.tiles_on_board += 1
+    kind = state.config.tiles.kind_of[e.tile]
+    state.placed_of_kind[kind] += 1
+    if state.placed_of_kind[kind] == state.config.tiles.count_of_kind[kind]:
+        state.kinds_left &= ~(1 << kind)  # every tile of the kind is in the world
+    counted = on_city and state.config.city_counts_as_side  # the city already gave its neighbours a side
     for neighbour, delta in edge_update(cell, orientation.edges):
         state.pattern_at[neighbour] += delta
-        state.sides_at[neighbour] += 1
+        if not counted:
+            _add_side(state, neighbour)
     state.just_placed[e.player] = cell
 
 
+def _close(state: GodsState, cell: int) -> None:
+    """A tile or a city now fills the space: it is no longer open."""
+    at = bisect_left(state.open_cells, cell)
+    if at < len(state.open_cells) and state.open_cells[at] == cell:
+        del state.open_cells[at]
+
+
+def _add_side(state: GodsState, cell: int) -> None:
+    """One more side touches the space: at two, an empty space opens."""
+    state.sides_at[cell] += 1
+    if state.sides_at[cell] == 2 and state.tile_at[cell] == EMPTY and state.city_at[cell] == EMPTY:
+        insort(state.open_cells, cell)
+
+
 def _tile_discarded(state: GodsState, e: TileDiscarded) -> None:
-    _act(state, e.player, e.think_ms, e.lot)
+    _act(state, e.player)
     state.hands[e.player].remove(e.tile)
     state.discards[e.player].append(e.tile)
 
 
 def _god_claimed(state: GodsState, e: GodClaimed) -> None:
-    _act(state, e.player, e.think_ms, e.lot, keeps_just_placed=True)
+    _act(state, e.player)
     landscape = LANDSCAPES.index(e.god)
     state.god_of[landscape] = e.player
     state.player_god[e.player] = landscape
@@ -104,25 +177,30 @@ def _god_claimed(state: GodsState, e: GodClaimed) -> None:
 
 
 def _prophet_placed(state: GodsState, e: ProphetPlaced) -> None:
-    _act(state, e.player, e.think_ms, e.lot)
+    _act(state, e.player)
     cell = cell_at(e.x, e.y)
     state.prophets.append((cell, e.group, e.player))
     state.prophets_left[e.player] -= 1
     on_tile = sum(1 for c, _, p in state.prophets if c == cell and p == e.player)
-    if on_tile < state.config.prophets_per_placed_tile:
-        state.just_placed[e.player] = cell  # the tile is still "just placed" for another prophet
+    if on_tile >= state.config.prophets_per_placed_tile:
+        state.just_placed[e.player] = EMPTY  # else the tile stays "just placed" for another prophet
 
 
 def _city_placed(state: GodsState, e: CityPlaced) -> None:
-    _act(state, e.player, e.think_ms, e.lot)
+    _act(state, e.player)
     cell = cell_at(e.x, e.y)
     state.cities.append(City(cell, e.player))
     state.city_at[cell] = e.city
     state.filled += 1
+    _close(state, cell)
+    if state.config.city_counts_as_side:
+        for neighbour in NEIGHBOURS[cell]:
+            if neighbour >= 0:
+                _add_side(state, neighbour)
 
 
 def _city_claimed(state: GodsState, e: CityClaimed) -> None:
-    _act(state, e.player, e.think_ms, e.lot)
+    _act(state, e.player)
     state.cities[e.city].claimant = e.player
     state.prophets_left[e.player] -= 1
 
@@ -142,12 +220,16 @@ def _player_scored(state: GodsState, e: Event) -> None:
 
 
 def _game_ended(state: GodsState, e: GameEnded) -> None:
+    """The players agree at the declarer's moment; plans still pending are dropped."""
+    state.clock_ms = max(state.clock_ms, state.ready[e.declared_by])
     state.end_reason = e.end_reason
 
 
 _HANDLERS: dict[type, Callable[[GodsState, Any], None]] = {
     BagShuffled: _bag_shuffled,
     TilesDealt: _tiles_dealt,
+    ActionPlanned: _action_planned,
+    PlanFailed: _plan_failed,
     TilesDrawn: _tiles_drawn,
     TilePlaced: _tile_placed,
     TileDiscarded: _tile_discarded,

@@ -2,12 +2,13 @@
 
 Players build an 8x8 world from two-sided landscape tiles, claim the gods of
 landscapes, send prophets to regions and found cities; the god with the most
-points wins. Real time is a discrete-event clock: every player has a
-next-ready time drawn from its timing profile (chosen by its agent's name,
-see `clock.py`), and the next actor is the one whose decision completes
-first (exact ties by a seeded lot). Rules live in
-`rules.py`/`decide.py`, state changes in `evolve.py`, scoring in
-`scoring.py`, all ruleset data in `rulesets/*.toml`.
+points wins. Real time is a discrete-event clock: a player commits to an
+action from the board it sees, the action happens a think time later (drawn
+per action type and the player's pace, chosen by its agent's name, see
+`clock.py`), or fails if another player made it impossible meanwhile; then
+the player plans again. Rules live in `rules.py`/`actions.py`/`decide.py`,
+state changes in `evolve.py`, scoring in `scoring.py`, hidden information
+in `hidden.py`, all ruleset data in `rulesets/*.toml`.
 """
 
 from __future__ import annotations
@@ -21,18 +22,20 @@ from engine.core.ruleset import Ruleset
 from engine.gods import config as gods_config
 from engine.gods import decide as gods_decide
 from engine.gods import rules
-from engine.gods.clock import profile_of, profile_timing, sample_think
+from engine.gods.clock import mean_think_ms, profile_of
 from engine.gods.commands import Command
 from engine.gods.events import COLUMNS, GODS_EVENTS, BagShuffled, TilesDealt
 from engine.gods.evolve import evolve
 from engine.gods.greedy import AGENTS, greedy_value
+from engine.gods.hidden import resample_hidden
 from engine.gods.scoring import score_all
 from engine.gods.search import PROFILE as SEARCH_PROFILE
 from engine.gods.state import GodsState, GodsView, fingerprint, new_state, view_of
 
-# setup (shuffle + deals) + per tile at most draw, discard, place and prophet,
-# cities placed/claimed/broken, god claims, scores and the end.
-MAX_EVENTS = 1000
+# Every action is two events (planned, then carried out or failed); waits and
+# failed attempts have no bound in the rules, so this is a generous guard
+# against a runaway game rather than a count (observed games stay far below).
+MAX_EVENTS = 20000
 # standard: cities 8 x 5 + regions (each tile in at most 4 regions) + both bonuses = 316;
 # the bound leaves room for rulesets with bigger city points or bonuses.
 MAX_SCORE = 1000
@@ -64,20 +67,19 @@ class GodsGame:
         return new_state(config, [profile_of(config, name) for name in names])
 
     def setup(self, state: GodsState, rng: random.Random) -> list[Event]:
-        """Shuffle the bag, deal each player's starting tiles and draw its first think time."""
+        """Shuffle the bag and deal each player's starting tiles; everybody starts planning at 0."""
         config = state.config
         order = list(range(len(config.tiles)))
         rng.shuffle(order)
         events: list[Event] = [BagShuffled(tuple(order))]
         k = config.start_tiles
         for p, profile in enumerate(state.profile):
-            mean_ms = round(profile_timing(config, profile).mean_ms)
-            think = sample_think(config, profile, rng)
-            events.append(TilesDealt(p, tuple(order[p * k:(p + 1) * k]), profile, mean_ms, *think))
+            mean_ms = round(mean_think_ms(config, profile, "place"))
+            events.append(TilesDealt(p, tuple(order[p * k:(p + 1) * k]), profile, mean_ms))
         return events
 
     def to_move(self, state: GodsState) -> int | None:
-        """The player whose decision completes first (None when the game is over)."""
+        """The player planning now (None when the game is over)."""
         return gods_decide.to_move(state)
 
     def legal_commands(self, state: GodsState, player: int) -> list[Command]:
@@ -97,17 +99,8 @@ class GodsGame:
         return view_of(state, player)
 
     def resample_hidden(self, state: GodsState, player: int, rng: random.Random) -> GodsState:
-        """A copy with the bag and other players' hands re-dealt from the tiles `player` cannot see."""
-        clone = state.copy()
-        others = [p for p in range(state.num_players) if p != player]
-        # sorted first: the re-deal depends on what `player` sees and on `rng` only, not on the hidden order
-        pool = sorted(clone.bag[clone.bag_top:] + [t for p in others for t in clone.hands[p]])
-        rng.shuffle(pool)
-        for p in others:
-            count = len(clone.hands[p])
-            clone.hands[p], pool = pool[:count], pool[count:]
-        clone.bag = clone.bag[:clone.bag_top] + pool
-        return clone
+        """A copy with the bag, other players' hands and their plans in progress re-dealt (see `hidden`)."""
+        return resample_hidden(state, player, rng)
 
     def scores(self, state: GodsState) -> list[float]:
         """Each player's score on the current board."""

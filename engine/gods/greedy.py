@@ -23,6 +23,7 @@ from engine.gods.commands import (
     Place,
     PlaceCity,
     PlaceProphet,
+    Wait,
 )
 from engine.gods.state import NOBODY, GodsView
 
@@ -81,6 +82,10 @@ def _discard(view: GodsView, c: Discard) -> float:
     return 0.1
 
 
+def _wait(view: GodsView, c: Wait) -> float:
+    return 0.0  # better than a move that costs (a prophet that leads nowhere), worse than any useful one
+
+
 def _city(view: GodsView, c: PlaceCity) -> float:
     can_claim = _my_god(view) != NOBODY and view.prophets_left[view.player] > 0
     return 0.5 if can_claim else -0.5
@@ -102,6 +107,7 @@ _VALUES: dict[type, Callable[[GodsView, Any], float]] = {
     Discard: _discard,
     PlaceCity: _city,
     ClaimCity: _claim_city,
+    Wait: _wait,
 }
 
 

@@ -1,15 +1,21 @@
-"""Legal commands: placement, hands, discards, gods, prophets, cities, the end.
+"""Legal commands: placement, hands, discards, gods, prophets, cities, waiting, the end.
 
-Each rule is a small function over the state. "Progress" commands (place,
-draw, discard, prophet) move the game on; claims (god, city) are bounded
-side actions. When no player has a progress command the world is done
-(frame full, or nobody can place), and any player may declare the end.
-Commands are cached per state version: to_move and the driver share them.
+Each rule is a small function over the state; `decide` checks a command
+with the same functions, so the two agree. Commands are cached per state
+version: the driver, `to_move` and `decide` share them.
+
+The end (seed: "once the world is full or the players agree that no more
+tiles can be placed, the game ends"): the world is *done* when it is full
+(`end.full_world`), when no tile still in play fits any space a tile may go
+(`end.tiles_considered`: which tiles the players count), or when nobody can
+place, draw or discard any more. From then on a player may only put a
+prophet on the tile it has just placed, and otherwise agrees to the end
+(`DeclareEnd`), or waits while another player's prophet is on its way.
 """
 
 from __future__ import annotations
 
-from engine.gods.board import CELLS, CONSTRAINED
+from engine.gods.board import CONSTRAINED
 from engine.gods.commands import (
     ClaimCity,
     ClaimGod,
@@ -20,6 +26,7 @@ from engine.gods.commands import (
     Place,
     PlaceCity,
     PlaceProphet,
+    Wait,
 )
 from engine.gods.state import EMPTY, NOBODY, GodsState
 
@@ -28,14 +35,15 @@ HANDS = 2
 
 
 def open_cells(state: GodsState) -> list[int]:
-    """Empty spaces (no tile, no city) touching at least two sides (cached per state version)."""
-    key = ("open", state.version)
-    cells = state.cache.get(key)
-    if cells is None:
-        tile_at, city_at, sides = state.tile_at, state.city_at, state.sides_at
-        cells = [c for c in range(CELLS) if tile_at[c] == EMPTY and city_at[c] == EMPTY and sides[c] >= 2]
-        state.cache[key] = cells
-    return cells  # type: ignore[no-any-return]
+    """Empty spaces (no tile, no city) touching at least two sides, in cell order (kept up by evolve)."""
+    return state.open_cells
+
+
+def tile_spaces(state: GodsState) -> list[int]:
+    """Spaces a fitting tile may go: open spaces and unbroken cities (none once the world is full)."""
+    if state.full:
+        return []
+    return open_cells(state) + [c.cell for c in state.cities if c.broken_by == NOBODY]
 
 
 def tile_sources(state: GodsState, player: int) -> list[tuple[int, int]]:
@@ -53,13 +61,11 @@ def tile_sources(state: GodsState, player: int) -> list[tuple[int, int]]:
 
 
 def placements(state: GodsState, player: int) -> list[Command]:
-    """Every distinct legal placement (cities count as spaces a fitting tile may break)."""
-    if state.full:
-        return []
+    """Every distinct legal placement (one orientation per distinct way a tile can lie)."""
     sources = tile_sources(state, player)
     if not sources:
         return []
-    cells = open_cells(state) + [c.cell for c in state.cities if c.broken_by == NOBODY]
+    cells = tile_spaces(state)
     tiles = state.config.tiles
     tables = [(source, tile, tiles.fits[tiles.kind_of[tile]]) for source, tile in sources]
     pattern_at = state.pattern_at
@@ -72,14 +78,19 @@ def placements(state: GodsState, player: int) -> list[Command]:
     return out
 
 
+def draw_counts(state: GodsState) -> tuple[int, ...]:
+    """How many tiles a draw may take: the ruleset's counts the bag can cover, else the last tiles."""
+    left = state.bag_left
+    counts = tuple(n for n in state.config.draw_counts if n <= left)
+    return counts or ((left,) if left else ())
+
+
 def hand_commands(state: GodsState, player: int) -> list[Command]:
     """Draws (both hands free) and discards (own area below its limit)."""
-    if state.full:
-        return []
     hand = state.hands[player]
     out: list[Command] = []
-    if not hand and state.bag_left:
-        out += [Draw(player, n) for n in state.config.draw_counts if n <= state.bag_left]
+    if not hand:
+        out += [Draw(player, n) for n in draw_counts(state)]
     if len(state.discards[player]) < state.config.discard_limit[state.num_players]:
         out += [Discard(player, t) for t in dict.fromkeys(hand)]
     return out
@@ -115,29 +126,68 @@ def city_spaces(state: GodsState, player: int) -> list[int]:
     cells = [c for c in open_cells(state) if CONSTRAINED[state.pattern_at[c]] >= config.city_min_tile_sides]
     if config.city_placement == "no_tile_of_the_set_fits":
         return [c for c in cells if not config.tiles.any_fits[state.pattern_at[c]]]
-    seen = {*state.hands[player], *(t for pile in state.discards for t in pile)}
-    fits_of = config.tiles.orientations_for
-    return [c for c in cells if not any(fits_of(t, state.pattern_at[c]) for t in seen)]
-
-
-def progress_commands(state: GodsState, player: int) -> list[Command]:
-    """Commands that move the game on (cached per state version)."""
-    key = ("progress", player, state.version)
-    cached = state.cache.get(key)
-    if cached is None:
-        cached = state.cache[key] = (
-            prophet_commands(state, player) + placements(state, player) + hand_commands(state, player)
-        )
-    return cached  # type: ignore[no-any-return]
+    kind_of = config.tiles.kind_of
+    seen = _kinds(kind_of, state.hands[player])
+    for pile in state.discards:
+        seen |= _kinds(kind_of, pile)
+    fit_mask = config.tiles.fit_mask
+    return [c for c in cells if not fit_mask[state.pattern_at[c]] & seen]
 
 
 def world_done(state: GodsState) -> bool:
-    """No player has a progress command left: the frame is full or nobody can place."""
+    """Full, or nothing can be placed: no tile in play fits anywhere, or nobody can place, draw or discard."""
     key = ("done", state.version)
     done = state.cache.get(key)
     if done is None:
-        done = state.cache[key] = all(not progress_commands(state, p) for p in range(state.num_players))
+        done = state.cache[key] = _world_done(state)
     return done  # type: ignore[no-any-return]
+
+
+def _world_done(state: GodsState) -> bool:
+    if state.full:
+        return True
+    fit_mask = state.config.tiles.fit_mask
+    fitting = 0  # a bit per tile kind that fits some space
+    for cell in tile_spaces(state):
+        fitting |= fit_mask[state.pattern_at[cell]]
+    if not fitting & kinds_in_play(state):
+        return True
+    return not any(_can_progress(state, p, fitting) for p in range(state.num_players))
+
+
+def kinds_in_play(state: GodsState) -> int:
+    """A bit per tile kind the players count as still to be placed (`end.tiles_considered`)."""
+    tiles = state.config.tiles
+    if state.config.tiles_considered == "hands_discards":
+        if state.bag_left:
+            return -1  # nobody can see into the bag: any tile may still come
+        return _kinds(tiles.kind_of, [t for hand in state.hands for t in hand] + [t for d in state.discards for t in d])
+    return state.kinds_left
+
+
+def _kinds(kind_of: tuple[int, ...], tiles: list[int]) -> int:
+    mask = 0
+    for tile in tiles:
+        mask |= 1 << kind_of[tile]
+    return mask
+
+
+def _can_progress(state: GodsState, player: int, fitting: int) -> bool:
+    """Whether the player can draw, discard or place a tile (on a space some kind in `fitting` fits)."""
+    hand = state.hands[player]
+    if (not hand and state.bag_left) or (hand and len(state.discards[player]) < state.config.discard_limit[
+            state.num_players]):
+        return True
+    kind_of = state.config.tiles.kind_of
+    mine = _kinds(kind_of, hand)
+    if len(hand) < HANDS:
+        mine |= _kinds(kind_of, [t for pile in state.discards for t in pile])
+    return bool(mine & fitting)
+
+
+def prophet_pending(state: GodsState) -> bool:
+    """Some player is on its way to put a prophet on the tile it has just placed."""
+    return any(isinstance(plan, PlaceProphet) for plan in state.plan)
 
 
 def legal_commands(state: GodsState, player: int) -> list[Command]:
@@ -152,16 +202,20 @@ def legal_commands(state: GodsState, player: int) -> list[Command]:
 def _legal(state: GodsState, player: int) -> list[Command]:
     if state.end_reason:
         return []
-    progress = progress_commands(state, player)
-    if progress:
-        return progress + claim_commands(state, player)
-    if world_done(state):
-        return claim_commands(state, player) + [DeclareEnd(player)]
-    return claim_commands(state, player)
+    places = placements(state, player)
+    if places:
+        state.cache[("done", state.version)] = False  # a tile in play fits a space: the world is not done
+    elif world_done(state):
+        ending: list[Command] = [Wait(player)] if prophet_pending(state) else [DeclareEnd(player)]
+        return prophet_commands(state, player) + ending
+    out = prophet_commands(state, player) + places + hand_commands(state, player) + claim_commands(state, player)
+    if not out or state.config.wait_rule == "any_time":
+        out.append(Wait(player))
+    return out
 
 
 def end_reason(state: GodsState) -> str:
-    """Why the world is done: frame_full, bag_empty (and nobody can place) or stuck."""
+    """Why the world is done: frame_full, bag_empty (and nothing more fits) or stuck."""
     if state.full:
         return "frame_full"
     return "bag_empty" if not state.bag_left else "stuck"

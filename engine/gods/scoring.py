@@ -3,8 +3,9 @@
 - City: `cities.points` to whoever broke it, else to its claimant.
 - Region (>= `scoring.region_min_tiles` tiles, >= 1 prophet): tiles - prophets
   to every player with the most prophets in it (ties all score).
-- Mass bonus: landscapes ranked by mass (`bonus.mass_measure`), the 1st/2nd/3rd
-  bonus to the player holding that landscape's god.
+- Mass bonus: landscapes ranked by mass (`bonus.mass_of`: all of the landscape
+  or its largest connected region; `bonus.mass_measure`: in tile edges or
+  tiles), the 1st/2nd/3rd bonus to the player holding that landscape's god.
 - Groups bonus: landscapes ranked by their number of distinct regions.
   Ties between landscapes: each gets the full bonus of its place (1, 1, 3).
 - Ranking players: higher score first; equal scores share a rank and the win.
@@ -68,7 +69,7 @@ def landscape_results(
     config = state.config
     if regions is None:
         regions = all_regions(state.edges_at, state.groups_at)
-    mass = landscape_mass(state)
+    mass = landscape_mass(state) if config.mass_of == "total" else largest_region_mass(state, regions)
     groups = landscape_groups(regions, config.groups_min_tiles)
     mass_bonus = landscape_bonus(mass, config.mass_bonus)
     groups_bonus = landscape_bonus(groups, config.groups_bonus)
@@ -113,6 +114,19 @@ def landscape_mass(state: GodsState) -> list[int]:
             continue
         for landscape in edges if by_edges else set(edges):
             mass[landscape] += 1
+    return mass
+
+
+def largest_region_mass(state: GodsState, regions: list[tuple[int, set[tuple[int, int]]]]) -> list[int]:
+    """Mass of each landscape's largest connected region: its edges, or its tiles."""
+    mass = [0] * LANDSCAPE_COUNT
+    by_edges = state.config.mass_measure == "edges"
+    for landscape, nodes in regions:
+        if by_edges:
+            size = sum(groups.count(g) for cell, g in nodes if (groups := state.groups_at[cell]) is not None)
+        else:
+            size = len({cell for cell, _ in nodes})
+        mass[landscape] = max(mass[landscape], size)
     return mass
 
 

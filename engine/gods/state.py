@@ -3,9 +3,16 @@
 The state changes only through `evolve` (see `evolve.py`). Besides the facts
 (`tile_at`, hands, ...) it keeps derived per-cell data updated by evolve so
 placement legality is a table look-up: `pattern_at` (constraint pattern of
-each cell, see `tiles`) and `sides_at` (sides touching the frame or a tile).
+each cell, see `tiles`), `sides_at` (sides touching the frame or a tile),
+`open_cells` (empty spaces touching two sides, in cell order),
+`placed_of_kind` (tiles of each kind in the world) and `kinds_left` (a bit
+per tile kind with a tile outside the world).
 4 Gods is played in real time, so `round` stays 0: `clock_ms` (simulated
-time) is its time axis and `turn` counts actions.
+time) is its time axis and `turn` counts planned actions.
+
+Real time: `plan[p]` is the command player p committed to (None while it
+plans), `plan_start[p]` when it started thinking and `ready[p]` when the
+plan comes due (or, with no plan, since when the player has been planning).
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.gods.board import ALL_FREE, CELLS, FRAME_SIDES
+from engine.gods.commands import Wait
 from engine.gods.config import GodsConfig
 
 NOBODY = -1
@@ -49,6 +57,9 @@ class GodsState:
     city_at: list[int] = field(default_factory=lambda: [EMPTY] * CELLS)
     pattern_at: list[int] = field(default_factory=lambda: [ALL_FREE] * CELLS)
     sides_at: list[int] = field(default_factory=lambda: list(FRAME_SIDES))
+    open_cells: list[int] = field(default_factory=lambda: [c for c in range(CELLS) if FRAME_SIDES[c] >= 2])
+    placed_of_kind: list[int] = field(default_factory=list)
+    kinds_left: int = 0
     cities: list[City] = field(default_factory=list)
     god_of: list[int] = field(default_factory=lambda: [NOBODY] * 4)
     player_god: list[int] = field(default_factory=list)
@@ -57,9 +68,11 @@ class GodsState:
     prophets: list[tuple[int, int, int]] = field(default_factory=list)  # (cell, group, player)
     just_placed: list[int] = field(default_factory=list)
     profile: list[str] = field(default_factory=list)
+    plan: list[Any] = field(default_factory=list)  # a Command, or None while the player plans
+    plan_start: list[int] = field(default_factory=list)
     ready: list[int] = field(default_factory=list)
-    lot: list[int] = field(default_factory=list)
     filled: int = 0
+    tiles_on_board: int = 0
     end_reason: str = ""
     # the scoring events as logged: kept so the sealed digest covers every score component
     scored: list[Any] = field(default_factory=list)
@@ -76,15 +89,17 @@ class GodsState:
 
     @property
     def full(self) -> bool:
-        """Every cell holds a tile or a city."""
+        """The world is full: every space holds a tile or a city, or (`end.full_world = tiles_only`) a tile."""
+        if self.config.full_world == "tiles_only":
+            return self.tiles_on_board == CELLS
         return self.filled == CELLS
 
     def copy(self) -> GodsState:
         """An independent copy (the config is shared, the legal-command cache is not)."""
         clone = copy.copy(self)
         for name in ("bag", "tile_at", "face_at", "rot_at", "edges_at", "groups_at", "city_at", "pattern_at",
-                     "sides_at", "god_of", "player_god", "god_ms", "prophets_left", "prophets", "just_placed",
-                     "profile", "ready", "lot", "scored"):
+                     "sides_at", "open_cells", "placed_of_kind", "god_of", "player_god", "god_ms", "prophets_left",
+                     "prophets", "just_placed", "profile", "plan", "plan_start", "ready", "scored"):
             setattr(clone, name, list(getattr(self, name)))
         clone.hands = [list(h) for h in self.hands]
         clone.discards = [list(d) for d in self.discards]
@@ -99,13 +114,17 @@ def new_state(config: GodsConfig, profiles: list[str]) -> GodsState:
     return GodsState(
         config, n, hands=[[] for _ in range(n)], discards=[[] for _ in range(n)], player_god=[NOBODY] * n,
         god_ms=[NOBODY] * n, prophets_left=[config.prophets] * n, just_placed=[EMPTY] * n, profile=list(profiles),
-        ready=[0] * n, lot=[0] * n,
+        plan=[None] * n, plan_start=[0] * n, ready=[0] * n, placed_of_kind=[0] * len(config.tiles.kinds),
+        kinds_left=sum(1 << k for k, count in enumerate(config.tiles.count_of_kind) if count),
     )
 
 
 @dataclass(frozen=True)
 class GodsView:
-    """What one player may see: the world, own hands, every discard area; not the bag order or other hands."""
+    """What one player may see: the world, own hands, every discard area, the time it plans at.
+
+    Not the bag order, other players' hands, or what others plan and when they will be done (`hidden`).
+    """
 
     player: int
     config: GodsConfig
@@ -131,10 +150,17 @@ def view_of(state: GodsState, player: int) -> GodsView:
     return GodsView(
         player, state.config, tuple(state.tile_at), tuple(state.edges_at), tuple(state.groups_at),
         tuple(state.city_at), tuple(state.pattern_at), tuple(state.hands[player]),
-        tuple(len(h) for h in state.hands), tuple(tuple(d) for d in state.discards), state.bag_left,
-        tuple((c.cell, c.placed_by, c.claimant, c.broken_by) for c in state.cities), tuple(state.god_of),
-        tuple(state.prophets_left), tuple(state.prophets), state.just_placed[player], state.clock_ms,
+        tuple(map(len, state.hands)), tuple(map(tuple, state.discards)), state.bag_left,
+        tuple([(c.cell, c.placed_by, c.claimant, c.broken_by) for c in state.cities]), tuple(state.god_of),
+        tuple(state.prophets_left), tuple(state.prophets), state.just_placed[player], _moment(state, player),
     )
+
+
+def _moment(state: GodsState, player: int) -> int:
+    """What the player's clock shows: when it plans (its wait may end after the last event), else now."""
+    plan = state.plan[player]
+    planning = plan is None or isinstance(plan, Wait)
+    return max(state.clock_ms, state.ready[player]) if planning else state.clock_ms
 
 
 def fingerprint(state: GodsState) -> Any:
@@ -143,5 +169,5 @@ def fingerprint(state: GodsState) -> Any:
         state.bag, state.bag_top, state.hands, state.discards, state.tile_at, state.face_at, state.rot_at,
         state.city_at, [(c.cell, c.placed_by, c.claimant, c.broken_by) for c in state.cities], state.god_of,
         state.player_god, state.god_ms, state.prophets_left, state.prophets, state.just_placed, state.profile,
-        state.ready, state.lot, state.end_reason, state.turn, state.clock_ms, state.scored,
+        state.plan, state.plan_start, state.ready, state.end_reason, state.turn, state.clock_ms, state.scored,
     )

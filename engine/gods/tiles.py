@@ -123,6 +123,17 @@ class TileSet:
             tuple(tuple(o for o in kind.orientations if fits(o, p)) for p in range(PATTERNS)) for kind in self.kinds
         )
         self.any_fits: tuple[bool, ...] = tuple(any(table[p] for table in self.fits) for p in range(PATTERNS))
+        # per pattern, a bit per tile kind that fits it: "does any of these tiles fit?" is one AND
+        self.fit_mask: tuple[int, ...] = tuple(
+            sum(1 << k for k, table in enumerate(self.fits) if table[p]) for p in range(PATTERNS)
+        )
+        self.count_of_kind: tuple[int, ...] = tuple(count for _, count in kind_texts)
+        # every way each kind can lie (face * 4 + rotation), and the distinct orientation listed for it
+        self._lying = tuple(tuple(_lying(kind, f, r) for f in (0, 1) for r in range(DIRECTIONS)) for kind in self.kinds)
+        self._listed = tuple(
+            tuple(next(o for o in kind.orientations if (o.edges, o.groups) == (x.edges, x.groups)) for x in lying)
+            for kind, lying in zip(self.kinds, self._lying)
+        )
 
     def __len__(self) -> int:
         return len(self.kind_of)
@@ -133,5 +144,17 @@ class TileSet:
 
     def orientation(self, tile: int, face: int, rotation: int) -> Orientation:
         """The orientation of `tile` with this face up and rotation (edges and groups)."""
-        edges, groups = self.kinds[self.kind_of[tile]].faces[face]
-        return Orientation(face, rotation, rotate(edges, rotation), _normalise(rotate(groups, rotation)))  # type: ignore[arg-type]
+        return self._lying[self.kind_of[tile]][face * DIRECTIONS + rotation]
+
+    def listed(self, tile: int, face: int, rotation: int) -> Orientation:
+        """The distinct orientation (as legal commands name it) that lies exactly like this face and rotation."""
+        return self._listed[self.kind_of[tile]][face * DIRECTIONS + rotation]
+
+    def fits_at(self, tile: int, face: int, rotation: int, pattern: int) -> bool:
+        """Whether the tile with this face up and rotation fits a cell with `pattern`."""
+        return self.listed(tile, face, rotation) in self.fits[self.kind_of[tile]][pattern]
+
+
+def _lying(kind: TileKind, face: int, rotation: int) -> Orientation:
+    edges, groups = kind.faces[face]
+    return Orientation(face, rotation, rotate(edges, rotation), _normalise(rotate(groups, rotation)))  # type: ignore[arg-type]

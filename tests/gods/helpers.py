@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+import pytest
+
+from engine.core.errors import IllegalCommand
 from engine.core.events import Event
 from engine.core.ruleset import Ruleset
 from engine.gods.board import cell_at
-from engine.gods.events import BagShuffled, TilePlaced, TilesDealt
+from engine.gods.config import RULESETS_DIR
+from engine.gods.events import ActionPlanned, BagShuffled, TileDiscarded, TilePlaced, TilesDealt
 from engine.gods.game import GAME
 from engine.gods.state import GodsState
 
 RULESET = GAME.load_ruleset("standard")
+STANDARD_TEXT = (RULESETS_DIR / "standard.toml").read_text(encoding="utf-8")
 TILES = GAME.initial_state(RULESET, 2, 0).config.tiles
 F, M, S, P = range(4)
+AWAY = 10**9  # a wait so long that the player is out of the way for the whole test
 
 
 def tiles_of(kind_text: str) -> list[int]:
@@ -29,6 +36,17 @@ FOREST_SEA = tiles_of("FFFF/SSSS")
 HALVES = tiles_of("FFMM/SSPP")  # face 0: north+east forest, south+west mountain
 
 
+def ruleset_with(tmp_path: Path, *replacements: tuple[str, str]) -> Ruleset:
+    """The standard ruleset with texts replaced (each must occur), loaded from a temporary file."""
+    text = STANDARD_TEXT
+    for old, new in replacements:
+        assert old in text, f"test set-up: {old!r} not in standard.toml"
+        text = text.replace(old, new, 1)
+    path = tmp_path / "variant.toml"
+    path.write_text(text, encoding="utf-8")
+    return GAME.load_ruleset(str(path))
+
+
 def apply(state: GodsState, *events: Event) -> GodsState:
     """Apply events in order."""
     for event in events:
@@ -37,24 +55,19 @@ def apply(state: GodsState, *events: Event) -> GodsState:
 
 
 def start(
-    players: int = 2, hands: list[list[int]] | None = None, paces: list[int] | None = None, ruleset: Ruleset = RULESET
+    players: int = 2, hands: list[list[int]] | None = None, ruleset: Ruleset = RULESET, away: tuple[int, ...] = (),
 ) -> GodsState:
-    """A game after setup with chosen hands (bag = every other tile in id order) and first think times.
+    """A game after setup with chosen hands (bag = every other tile in id order); `away` players wait for ages.
 
-    paces[p] is player p's first think time in ms (default 10, 20, ...), so the
-    players act in seat order unless a test says otherwise.
+    Everybody starts planning at 0, in seat order; a player that is away is
+    busy with a wait of AWAY ms, so the others act alone.
     """
     hands = hands if hands is not None else [[] for _ in range(players)]
     dealt = [t for hand in hands for t in hand]
     order = tuple(dealt + [t for t in range(len(TILES)) if t not in dealt])
-    paces = paces if paces is not None else [10 * (p + 1) for p in range(players)]
     state = GAME.initial_state(ruleset, players, 0)
-    return apply(state, BagShuffled(order), *(dealt_event(p, h, paces[p], p) for p, h in enumerate(hands)))
-
-
-def dealt_event(player: int, hand: list[int], think_ms: int, lot: int, profile: str = "default") -> TilesDealt:
-    """A tiles_dealt event: the starting hand and the first think time (mean 4000 ms, the standard default)."""
-    return TilesDealt(player, tuple(hand), profile, 4000, think_ms, lot)
+    state = apply(state, BagShuffled(order), *(TilesDealt(p, tuple(h), "default", 6000) for p, h in enumerate(hands)))
+    return apply(state, *(ActionPlanned(p, "wait", AWAY) for p in away))
 
 
 def to_hand(state: GodsState, player: int, tile: int) -> None:
@@ -64,17 +77,47 @@ def to_hand(state: GodsState, player: int, tile: int) -> None:
     state.bag.insert(state.bag_top, tile)
     state.bag_top += 1
     state.hands[player].append(tile)
+    state.cache.clear()
+
+
+def set_up(state: GodsState, *events: Event) -> GodsState:
+    """Apply events as test set-up: no time passes and nobody's plan changes."""
+    timing = state.clock_ms, list(state.plan), list(state.ready), list(state.just_placed)
+    state = apply(state, *events)
+    state.clock_ms, state.plan, state.ready, state.just_placed = timing
+    state.cache.clear()
+    return state
 
 
 def lay(state: GodsState, tile: int, x: int, y: int, face: int = 0, rotation: int = 0, player: int = 0) -> GodsState:
-    """Put a tile from the bag on the board without rule checks (through the player's hand)."""
+    """Put a tile from the bag on the board without rule checks (through the player's hand, no time passes)."""
     to_hand(state, player, tile)
-    return apply(state, TilePlaced(player, tile, x, y, face, rotation, -1, 0, 0))
+    return set_up(state, TilePlaced(player, tile, x, y, face, rotation, -1))
+
+
+def fill_discard(state: GodsState, player: int, tiles: list[int]) -> GodsState:
+    """Put tiles into a player's discard area through the hand (no rule checks, no time passes)."""
+    for tile in tiles:
+        to_hand(state, player, tile)
+        state = set_up(state, TileDiscarded(player, tile))
+    return state
+
+
+def events_of(state: GodsState, command: object, seed: int = 0) -> list[Event]:
+    """The events `decide` gives for a command (rules checked)."""
+    return GAME.decide(state, command, random.Random(seed))  # type: ignore[arg-type]
 
 
 def do(state: GodsState, command: object, seed: int = 0) -> GodsState:
     """Decide a command (rules checked) and apply its events."""
-    return apply(state, *GAME.decide(state, command, random.Random(seed)))  # type: ignore[arg-type]
+    return apply(state, *events_of(state, command, seed))
+
+
+def rule_of(state: GodsState, command: object) -> str:
+    """The rule a command breaks (fails the test if it is legal)."""
+    with pytest.raises(IllegalCommand) as err:
+        GAME.decide(state, command, random.Random(0))  # type: ignore[arg-type]
+    return err.value.rule
 
 
 def cell(x: int, y: int) -> int:
@@ -82,8 +125,9 @@ def cell(x: int, y: int) -> int:
     return cell_at(x, y)
 
 
-def set_ready(state: GodsState, **ready_ms: int) -> None:
-    """Move players' next-ready times (test set-up: who acts next), e.g. set_ready(state, p0=0, p1=10**9)."""
-    for name, ms in ready_ms.items():
-        state.ready[int(name.removeprefix("p"))] = ms
-    state.cache.clear()  # cached legal commands and next actor depend on ready times
+def four_landscape_hole(state: GodsState) -> GodsState:
+    """Tiles around (1, 1) showing forest N, plains E, mountain S, sea W: no tile face can fill it."""
+    state = lay(state, FOREST_SEA[0], 1, 0, face=0)  # all forest
+    state = lay(state, SEA_PLAINS[0], 2, 1, face=1)  # all plains
+    state = lay(state, FOREST_MOUNTAIN[0], 1, 2, face=1)  # all mountain
+    return lay(state, SEA_PLAINS[1], 0, 1, face=0)  # all sea

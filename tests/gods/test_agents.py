@@ -5,17 +5,17 @@ from __future__ import annotations
 import random
 
 from engine.core import ListSink, make_agent, play_game, state_digest
-from engine.gods.commands import ClaimGod, Draw, PlaceProphet
+from engine.gods.commands import ClaimGod, Discard, Draw, PlaceProphet, Wait
 from engine.gods.events import ProphetPlaced
 from engine.gods.game import GAME
-from tests.gods.helpers import FOREST_MOUNTAIN, RULESET, F, apply, lay, start
+from tests.gods.helpers import FOREST_MOUNTAIN, RULESET, F, apply, do, lay, start
 
 
 def test_greedy_values_a_prophet_only_where_it_would_hold_the_majority() -> None:
     state = start(players=2)
     for x, tile in enumerate(FOREST_MOUNTAIN[:3]):
         state = lay(state, tile, x, 0, face=0)  # a forest region of 3 tiles, player 0 just placed (2, 0)
-    state = apply(state, ProphetPlaced(1, 0, 0, 0, "forest", 1, 0, 0), ProphetPlaced(1, 1, 0, 0, "forest", 2, 0, 0))
+    state = apply(state, ProphetPlaced(1, 0, 0, 0, "forest", 1), ProphetPlaced(1, 1, 0, 0, "forest", 2))
     state.just_placed[0] = 2  # cell (2, 0)
     assert GAME.greedy_value(GAME.view(state, 0), PlaceProphet(0, 0)) < 0  # 1 vs 2: no majority
     state.prophets = state.prophets[:1]
@@ -40,7 +40,18 @@ def test_greedy_beats_random_with_seats_rotating() -> None:
     assert wins >= 5
 
 
-def test_the_view_hides_the_bag_order_and_other_hands() -> None:
+def test_the_view_hides_the_bag_order_other_hands_and_what_the_others_plan() -> None:
+    state = start(players=3, hands=[[0, 1], [2, 3], [4]])
+    state = do(state, Wait(0, at_ms=500))
+    state = do(state, Discard(1, 2, at_ms=7000))  # player 1 plans to discard tile 2, done at 7000
+    assert GAME.to_move(state) == 2
+    clone = GAME.resample_hidden(state, 2, random.Random(3))
+    assert GAME.view(clone, 2) == GAME.view(state, 2)
+    assert clone.plan[1] != state.plan[1] or clone.ready[1] != state.ready[1]  # the plan in progress is re-dealt
+    for other in (0, 1):  # a plausible plan of its own, due after now (0), in a millisecond of its own
+        assert clone.plan[other] in GAME.legal_commands(clone, other) and clone.ready[other] > 0
+    assert clone.ready[0] != clone.ready[1]
+    assert GAME.to_move(clone) == 2  # nothing comes due before the player who is planning
     state = start(players=3, hands=[[0, 1], [2, 3], [4]])
     clone = GAME.resample_hidden(state, 0, random.Random(1))
     assert state_digest(GAME, clone) != state_digest(GAME, state)

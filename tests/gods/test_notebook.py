@@ -50,7 +50,7 @@ def stderr_outputs(report_dir: Path) -> list[str]:
 
 def test_the_notebook_runs_without_errors_or_warnings_and_embeds_its_charts(html: str, stderr_outputs: list) -> None:
     assert stderr_outputs == []
-    assert html.count("data:image/png;base64") >= 7
+    assert html.count("data:image/png;base64") >= 8
     assert "import duckdb" not in html  # code hidden
 
 
@@ -62,6 +62,12 @@ def test_the_notebook_answers_the_speed_question_with_intervals(html: str) -> No
 
 def test_the_notebook_reports_length_in_simulated_minutes_and_agent_match_ups(html: str) -> None:
     assert "simulated minutes" in html and "greedy vs random" in html and "greedy vs greedy-fast" in html
+    assert "actions (" in html and "failed attempts" in html
+
+
+def test_the_notebook_reports_how_often_plans_fail_by_pace(html: str) -> None:
+    assert "How often do plans fail, by pace?" in html
+    assert "greedy vs greedy-fast, 2 players, greedy-fast (pace ×0.80)" in html and "plans fail (" in html
 
 
 def test_the_report_builder_picks_the_gods_notebook_only_when_gods_is_present() -> None:

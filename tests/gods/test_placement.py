@@ -54,20 +54,20 @@ def test_fit_checks_only_constrained_edges() -> None:
 
 
 def test_first_tiles_go_in_the_corners() -> None:
-    state = start(hands=[[FOREST_MOUNTAIN[0]], []])
+    state = start(hands=[[FOREST_MOUNTAIN[0]], []], away=(1,))
     cells = {c.cell for c in rules.placements(state, 0)}
     assert cells == {cell(0, 0), cell(7, 0), cell(0, 7), cell(7, 7)}
 
 
 def test_a_space_touching_one_side_is_illegal() -> None:
-    state = start(hands=[[FOREST_MOUNTAIN[0]], []])
+    state = start(hands=[[FOREST_MOUNTAIN[0]], []], away=(1,))
     with pytest.raises(IllegalCommand) as err:
         decide(state, Place(0, -1, FOREST_MOUNTAIN[0], cell(3, 0), 0, 0))
     assert err.value.rule == "two_sides"
 
 
 def test_next_to_a_corner_tile_two_sides_are_touched() -> None:
-    state = start(hands=[[FOREST_MOUNTAIN[1]], []])
+    state = start(hands=[[FOREST_MOUNTAIN[1]], []], away=(1,))
     state = lay(state, FOREST_MOUNTAIN[0], 0, 0, face=0)  # forest in the north-west corner
     state = do(state, Place(0, -1, FOREST_MOUNTAIN[1], cell(1, 0), 0, 0))
     assert state.tile_at[cell(1, 0)] == FOREST_MOUNTAIN[1]
@@ -76,7 +76,7 @@ def test_next_to_a_corner_tile_two_sides_are_touched() -> None:
 
 
 def test_a_mismatched_edge_is_illegal_and_changes_nothing() -> None:
-    state = start(hands=[[FOREST_MOUNTAIN[1]], []])
+    state = start(hands=[[FOREST_MOUNTAIN[1]], []], away=(1,))
     state = lay(state, FOREST_MOUNTAIN[0], 0, 0, face=0)
     before = state_digest(GAME, state)
     with pytest.raises(IllegalCommand) as err:
@@ -86,7 +86,7 @@ def test_a_mismatched_edge_is_illegal_and_changes_nothing() -> None:
 
 
 def test_rotation_can_make_a_half_tile_fit() -> None:
-    state = start(hands=[[HALVES[1]], []])
+    state = start(hands=[[HALVES[1]], []], away=(1,))
     state = lay(state, FOREST_MOUNTAIN[0], 0, 0, face=0)  # forest; its east edge faces (1, 0)'s west edge
     legal = {(c.face, c.rotation) for c in rules.placements(state, 0) if c.cell == cell(1, 0)}
     # face 0 is FFMM (N, E forest; S, W mountain): the west edge is forest after 2 or 3 turns
@@ -96,7 +96,16 @@ def test_rotation_can_make_a_half_tile_fit() -> None:
 
 
 def test_a_tile_not_in_hand_cannot_be_placed() -> None:
-    state = start(hands=[[FOREST_MOUNTAIN[0]], []])
+    state = start(hands=[[FOREST_MOUNTAIN[0]], []], away=(1,))
     with pytest.raises(IllegalCommand) as err:
         decide(state, Place(0, -1, FOREST_MOUNTAIN[1], cell(0, 0), 0, 0))
     assert err.value.rule == "tile_not_in_hand"
+
+
+def test_an_orientation_lying_exactly_like_a_listed_one_is_refused_naming_the_listed_one() -> None:
+    state = start(hands=[[FOREST_MOUNTAIN[0]], []], away=(1,))
+    listed = [(c.face, c.rotation) for c in rules.placements(state, 0) if c.cell == cell(0, 0)]
+    assert listed == [(0, 0), (1, 0)]  # all forest, all mountain: turning changes nothing
+    with pytest.raises(IllegalCommand, match="face 0 rotation 0") as err:
+        decide(state, Place(0, -1, FOREST_MOUNTAIN[0], cell(0, 0), 0, 2))
+    assert err.value.rule == "duplicate_orientation"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine.gods.board import all_regions
 from engine.gods.events import GodClaimed, ProphetPlaced
 from engine.gods.scoring import (
@@ -22,7 +24,7 @@ STRIPED = tiles_of("FMFM:0121/SPSP:0121")
 
 def prophet(state: GodsState, player: int, x: int, y: int, group: int = 0) -> GodsState:
     """A prophet placed by event (rules are tested elsewhere)."""
-    return apply(state, ProphetPlaced(player, x, y, group, "", 0, 0, 0))
+    return apply(state, ProphetPlaced(player, x, y, group, "", 0))
 
 
 def forest_row_and_a_lone_sea() -> GodsState:
@@ -35,7 +37,7 @@ def forest_row_and_a_lone_sea() -> GodsState:
 
 def test_majority_holder_scores_tiles_minus_prophets_and_gods_take_the_bonuses() -> None:
     state = forest_row_and_a_lone_sea()
-    state = apply(state, GodClaimed(0, "forest", 0, 0), GodClaimed(1, "sea", 0, 0))
+    state = apply(state, GodClaimed(0, "forest"), GodClaimed(1, "sea"))
     for player, x, y in [(0, 0, 0), (0, 1, 0), (1, 2, 0), (1, 7, 7)]:
         state = prophet(state, player, x, y)
     # forest region: 4 tiles - 3 prophets = 1, to player 0 (2 prophets vs 1)
@@ -80,6 +82,24 @@ def test_mass_by_tiles_counts_each_landscape_once_per_tile() -> None:
     state = lay(state, FOREST_MOUNTAIN[0], 0, 1, face=0)
     state.config = type(state.config)(**{**state.config.__dict__, "mass_measure": "tiles"})
     assert landscape_mass(state) == [2, 1, 0, 0]
+
+
+def test_mass_may_be_the_largest_connected_region_instead_of_the_total() -> None:
+    """Seed: "A paisagem com a maior massa recompensa seu deus com um grande bônus" - the seed also calls one
+    connected region a paisagem ("o número de peças naquela paisagem"), so `bonus.mass_of` offers both."""
+    state = start(players=2)
+    forests = FOREST_MOUNTAIN[:3] + FOREST_SEA[:3]
+    for tile, (x, y) in zip(forests, [(0, 0), (1, 0), (2, 0), (0, 7), (1, 7), (2, 7)]):
+        state = lay(state, tile, x, y, face=0)  # two forest regions of 3 tiles, 12 edges each
+    for tile, y in zip(SEA_PLAINS, range(4)):
+        state = lay(state, tile, 7, y, face=0)  # one sea region of 4 tiles, 16 edges
+    # total: forest 24 edges beats sea 16 -> forest 10, sea 6
+    assert [(r.mass, r.mass_bonus) for r in landscape_results(state)] == [(24, 10), (0, 0), (16, 6), (0, 0)]
+    state.config = dataclasses.replace(state.config, mass_of="largest_region")
+    # largest region: forest 12 edges, sea 16 -> sea 10, forest 6
+    assert [(r.mass, r.mass_bonus) for r in landscape_results(state)] == [(12, 6), (0, 0), (16, 10), (0, 0)]
+    state.config = dataclasses.replace(state.config, mass_measure="tiles")
+    assert [r.mass for r in landscape_results(state)] == [3, 0, 4, 0]
 
 
 def test_landscape_bonus_ranks_with_shared_places() -> None:

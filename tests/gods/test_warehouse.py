@@ -21,7 +21,8 @@ def con(tmp_path_factory: pytest.TempPathFactory) -> duckdb.DuckDBPyConnection:
     run(spec, lake, workers=1, progress=False)
     path: Path = tmp_path_factory.mktemp("gods_wh") / "warehouse.duckdb"
     result = build(lake, path)  # raises if an invariant test (score = sum of components, ...) returns rows
-    assert "gods_score_is_sum_of_components" in result.tests and "gods_bonuses_match_landscapes" in result.tests
+    assert {"gods_score_is_sum_of_components", "gods_bonuses_match_landscapes",
+            "gods_every_plan_comes_due_once"} <= set(result.tests)
     return duckdb.connect(str(path), read_only=True)
 
 
@@ -45,13 +46,13 @@ def test_the_fast_pace_is_faster_relative_to_the_table(con: duckdb.DuckDBPyConne
 
 def test_each_seat_paces_by_its_agent_name(con: duckdb.DuckDBPyConnection) -> None:
     rows = con.sql("select distinct agent, pace, pace_mean_ms from fct_gods_player_games order by agent").fetchall()
-    assert rows == [("greedy", "default", 4000), ("greedy-fast", "greedy-fast", 3200)]
+    assert rows == [("greedy", "default", 6000), ("greedy-fast", "greedy-fast", 4800)]
 
 
 def test_speed_metric_reads_the_declared_relative_pace(con: duckdb.DuckDBPyConnection) -> None:
     rows = con.sql("select num_players, pace, relative_pace, n, matchup from met_gods_speed "
                    "order by num_players, relative_pace").fetchall()
-    # 2 players: 3200 / 4000 and 4000 / 3200; 4 players (2 of each): 3200 / 3733 and 4000 / 3467
+    # 2 players: 4800 / 6000 and 6000 / 4800; 4 players (2 of each): 4800 / 5600 and 6000 / 5200
     assert [(r[0], r[1], float(r[2]), r[3]) for r in rows] == [
         (2, "greedy-fast", 0.8, GAMES), (2, "default", 1.25, GAMES),
         (4, "greedy-fast", 0.86, 2 * GAMES), (4, "default", 1.15, 2 * GAMES),
@@ -84,6 +85,7 @@ def test_metrics_carry_n_and_intervals(con: duckdb.DuckDBPyConnection) -> None:
         ("met_gods_prophets", "win_rate", "win_lo", "win_hi"),
         ("met_gods_landscapes", "mass_bonus_rate", "mass_bonus_lo", "mass_bonus_hi"),
         ("met_gods_cities", "city_game_rate", "city_game_lo", "city_game_hi"),
+        ("met_gods_plan_failures", "fail_rate", "fail_lo", "fail_hi"),
     ]:
         inside = f"{lo} <= {rate} + 1e-9 and {rate} <= {hi} + 1e-9"
         n_column = "n_games" if table == "met_gods_cities" else "n"
@@ -99,3 +101,17 @@ def test_city_points_match_the_city_events(con: duckdb.DuckDBPyConnection) -> No
         where city_points % 5 <> 0 or city_points / 5 < cities_broken
     """)
     assert bad == (0,)
+
+
+def test_plan_failures_add_up_by_pace_and_action(con: duckdb.DuckDBPyConnection) -> None:
+    games = one(con, "select sum(plans), sum(plans_failed), sum(waits), sum(actions) from fct_gods_games")
+    players = one(con, "select sum(plans), sum(plans_failed), sum(waits) from fct_gods_player_games")
+    assert games[:3] == players and games[1] > 0
+    # every plan but at most one per player at the end is carried out (an action) or fails
+    assert 0 <= games[0] - games[1] - games[3] <= GAMES * (2 + 4)
+    pooled = one(con, "select sum(n), sum(failed) from met_gods_plan_failures where action = 'all'")
+    by_action = one(con, "select sum(n), sum(failed) from met_gods_plan_failures where action <> 'all'")
+    assert pooled == by_action == games[:2]
+    paces = dict(con.sql("select pace, sum(n_player_games) from met_gods_plan_failures where action = 'all' "
+                         "group by pace").fetchall())
+    assert paces == {"default": GAMES * 3, "greedy-fast": GAMES * 3}

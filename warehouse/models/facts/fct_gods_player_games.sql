@@ -3,8 +3,10 @@
 -- claimer in the game, null = never), the player's pace: its timing profile
 -- (from its agent's name, logged on tiles_dealt) with the profile's mean think
 -- time, the declared relative pace (own profile mean / mean of the opponents'
--- profile means; 0.8 = 20% faster than the table, 1 = even), and the realised
--- mean think time and relative think time (same ratio over the drawn times).
+-- profile means; 0.8 = 20% faster than the table, 1 = even), the realised
+-- mean think time for placing a tile and relative think time (same ratio over
+-- the drawn times), and its plans in real time: actions committed to (waits
+-- apart), attempts that failed because the board changed meanwhile, and waits.
 -- game: gods
 -- depends: stg_gods__events, fct_player_games
 with events as (
@@ -39,14 +41,18 @@ paces as (
         run_id, game_id, player as seat,
         any_value(profile) filter (where event_type = 'tiles_dealt') as pace,
         any_value(think_mean_ms) filter (where event_type = 'tiles_dealt') as pace_mean_ms,
-        avg(think_ms) as think_ms_mean,
+        -- version 1 logs have no action: every think time counts there
+        avg(think_ms) filter (where coalesce(action, 'place') = 'place') as think_ms_mean,
+        count(*) filter (where event_type = 'action_planned' and action <> 'wait') as plans,
+        count(*) filter (where event_type = 'plan_failed') as plans_failed,
+        count(*) filter (where event_type = 'action_planned' and action = 'wait') as waits,
         count(*) filter (where event_type = 'tile_placed') as tiles_placed,
         count(*) filter (where event_type = 'tile_discarded') as tiles_discarded,
         count(*) filter (where event_type = 'city_placed') as cities_placed,
         count(*) filter (where event_type = 'city_claimed') as cities_claimed,
         count(*) filter (where event_type = 'city_broken') as cities_broken
     from events
-    where think_ms is not null or event_type = 'city_broken'
+    where player is not null and event_type <> 'player_scored'
     group by run_id, game_id, player
 
 ),
@@ -87,6 +93,9 @@ final as (
         relative.relative_pace,
         relative.think_ms_mean,
         relative.relative_think,
+        relative.plans,
+        relative.plans_failed,
+        relative.waits,
         relative.tiles_placed,
         relative.tiles_discarded,
         relative.cities_placed,

@@ -1,6 +1,6 @@
 -- grain: one row per end reason (frame_full, bag_empty, stuck) and player count
--- How 4 Gods games end: share of games (Wilson 95%), tiles in the world and
--- simulated duration in minutes (means with 95% intervals).
+-- How 4 Gods games end: share of games (Wilson 95%), tiles in the world,
+-- simulated duration in minutes and actions carried out (means with 95% intervals).
 -- game: gods
 -- depends: fct_gods_games
 with games as (
@@ -26,7 +26,9 @@ grouped as (
         avg(tiles_placed) as tiles_mean,
         stddev_samp(tiles_placed) as tiles_sd,
         avg(duration_ms) / 60000.0 as minutes_mean,
-        stddev_samp(duration_ms) / 60000.0 as minutes_sd
+        stddev_samp(duration_ms) / 60000.0 as minutes_sd,
+        avg(actions) as actions_mean,
+        stddev_samp(actions) as actions_sd
     from games
     group by end_reason, num_players
 
@@ -47,7 +49,10 @@ final as (
         mean_hi(tiles_mean, tiles_sd, k) as tiles_hi,
         minutes_mean,
         mean_lo(minutes_mean, minutes_sd, k) as minutes_lo,
-        mean_hi(minutes_mean, minutes_sd, k) as minutes_hi
+        mean_hi(minutes_mean, minutes_sd, k) as minutes_hi,
+        actions_mean,
+        mean_lo(actions_mean, actions_sd, k) as actions_lo,
+        mean_hi(actions_mean, actions_sd, k) as actions_hi
     from grouped
     inner join totals using (num_players)
 

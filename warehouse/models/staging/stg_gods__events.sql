@@ -1,4 +1,7 @@
 -- grain: one row per event of a 4 Gods game
+-- Columns a log version lacks are null: `action`, `rule` and `count` arrived with
+-- version 2 (a plan per action, failed attempts), `think_ms` sat on every action
+-- event in version 1 and sits on `action_planned` since.
 -- game: gods
 with source as (
 
@@ -6,11 +9,29 @@ with source as (
 
 ),
 
+added_in_v2 as (
+
+    select null::varchar as action, null::varchar as rule, null::tinyint as count
+    where false
+
+),
+
+unioned as (
+
+    select * from source
+    union all by name
+    select * from added_in_v2
+
+),
+
 final as (
 
     select
         run_id, game_id, seq, event_type, player,  -- the envelope, cast by lake_events
+        cast(schema_version as integer) as schema_version,
         cast(clock_ms as bigint) as clock_ms,
+        cast(action as varchar) as action,
+        cast(rule as varchar) as rule,
         cast(tile as integer) as tile,
         cast(x as integer) as x,
         cast(y as integer) as y,
@@ -38,7 +59,7 @@ final as (
         cast(end_reason as varchar) as end_reason,
         cast(tiles_placed as integer) as tiles_placed,
         cast(cities as integer) as cities
-    from source
+    from unioned
 
 )
 
