@@ -17,7 +17,7 @@ from typing import Any
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
 from engine.gods import rules
-from engine.gods.board import region_nodes, xy
+from engine.gods.board import xy
 from engine.gods.commands import (
     ClaimCity,
     ClaimGod,
@@ -56,6 +56,11 @@ def carry_out(state: GodsState, c: Command) -> list[Event]:
     if rules.world_done(state) and not isinstance(c, PlaceProphet):
         raise IllegalCommand("world_done", "the world is full or nothing more can be placed")
     check(state, c, DUE)
+    return outcome(state, c)
+
+
+def outcome(state: GodsState, c: Command) -> list[Event]:
+    """The events of a command carried out, without checking it (it is the player's plan when applied)."""
     return _EVENTS[type(c)](state, c)
 
 
@@ -68,11 +73,6 @@ def _check_draw(state: GodsState, c: Draw, when: str) -> None:
     elif c.count not in rules.draw_counts(state):
         raise IllegalCommand("draw_count", f"cannot draw {c.count} (allowed {rules.draw_counts(state)}, "
                                            f"bag has {state.bag_left})")
-
-
-def _draw_events(state: GodsState, c: Draw) -> list[Event]:
-    count = min(c.count, state.bag_left)  # the bag may have run low meanwhile: take what is left
-    return [TilesDrawn(c.player, tuple(state.bag[state.bag_top:state.bag_top + count]))]
 
 
 def _check_place(state: GodsState, c: Place, when: str) -> None:
@@ -127,10 +127,8 @@ def _check_space(state: GodsState, c: Place, when: str) -> None:
 
 
 def _place_events(state: GodsState, c: Place) -> list[Event]:
-    x, y = xy(c.cell)
     tile = c.tile if c.source == rules.HAND else _discard_tile(state, c, DUE)
-    assert tile is not None
-    events: list[Event] = [TilePlaced(c.player, tile, x, y, c.face, c.rotation, c.source)]
+    events: list[Event] = [TilePlaced(c.player, None if tile == c.tile else tile)]
     city = state.city_at[c.cell]
     if city != EMPTY:
         events.append(CityBroken(c.player, city, state.cities[city].claimant))
@@ -156,15 +154,6 @@ def _check_prophet(state: GodsState, c: PlaceProphet, when: str) -> None:
     if PlaceProphet(c.player, c.group) not in rules.prophet_commands(state, c.player):
         raise IllegalCommand("prophet_on_just_placed", "a prophet needs a god, a prophet left, and a free group "
                                                        "of the tile the player has just placed")
-
-
-def _prophet_events(state: GodsState, c: PlaceProphet) -> list[Event]:
-    cell = state.just_placed[c.player]
-    edges, groups = state.edges_at[cell], state.groups_at[cell]
-    assert edges is not None and groups is not None
-    size = len({n for n, _ in region_nodes(state.edges_at, state.groups_at, cell, c.group)})
-    x, y = xy(cell)
-    return [ProphetPlaced(c.player, x, y, c.group, LANDSCAPES[edges[groups.index(c.group)]], size)]
 
 
 def _check_city(state: GodsState, c: PlaceCity, when: str) -> None:
@@ -198,13 +187,14 @@ _CHECKS: dict[type, Callable[[GodsState, Any, str], None]] = {
     Wait: _check_wait,
 }
 
+# what happens when a plan comes due and the board allows it (the command itself is the plan's)
 _EVENTS: dict[type, Callable[[GodsState, Any], list[Event]]] = {
-    Draw: _draw_events,
+    Draw: lambda state, c: [TilesDrawn(c.player)],
     Place: _place_events,
-    Discard: lambda state, c: [TileDiscarded(c.player, c.tile)],
-    ClaimGod: lambda state, c: [GodClaimed(c.player, LANDSCAPES[c.landscape])],
-    PlaceProphet: _prophet_events,
-    PlaceCity: lambda state, c: [CityPlaced(c.player, len(state.cities), *xy(c.cell))],
-    ClaimCity: lambda state, c: [CityClaimed(c.player, c.city)],
+    Discard: lambda state, c: [TileDiscarded(c.player)],
+    ClaimGod: lambda state, c: [GodClaimed(c.player)],
+    PlaceProphet: lambda state, c: [ProphetPlaced(c.player)],
+    PlaceCity: lambda state, c: [CityPlaced(c.player)],
+    ClaimCity: lambda state, c: [CityClaimed(c.player)],
     Wait: lambda state, c: [],
 }

@@ -2,13 +2,13 @@
 
 Every player is either planning (no plan: it looks at the board and commits
 to an action) or thinking about the action it committed to, which comes due
-at `ready[p]`. The next player to plan is the one with the earliest
-`ready` (seat order breaks the only exact ties there are: everybody starts
-planning at 0). A think time is a chance outcome drawn in `decide` and
+at `ready[p]`. What happens next is the earliest `ready`: a plan coming due,
+or a player planning. A think time is a chance outcome drawn in `decide` and
 logged on `action_planned`: lognormal with the mean of the action type
-(`think.<action>` in the ruleset) times the player's pace. Draws that would
-make two plans fall due in the same millisecond are drawn again, so two
-actions never happen at once and no tie-break key has to be logged.
+(`think.<action>` in the ruleset) times the player's pace, in whole steps of
+`think.resolution_ms`. Two moments in the same step go in the game's tie
+order: a random order of the seats drawn at setup and logged once per
+player (`tie_rank` on `tiles_dealt`), so no event needs a tie-break key.
 
 A player's pace profile comes from its agent's name (`timing.<agent name>`
 in the ruleset, else `timing.default`), fixed when the game starts.
@@ -22,7 +22,6 @@ import random
 from engine.gods.config import GodsConfig, Timing
 from engine.gods.state import GodsState
 
-MIN_THINK_MS = 1
 DEFAULT_PROFILE = "default"
 
 
@@ -41,34 +40,29 @@ def mean_think_ms(config: GodsConfig, profile: str, action: str) -> float:
     return config.think_ms[action] * profile_timing(config, profile).pace
 
 
-def sample_think(state: GodsState, player: int, action: str, rng: random.Random, start: int | None = None) -> int:
-    """A think time for `action` starting at `start` (default: now) that makes no two plans fall due together."""
+def sample_think(state: GodsState, player: int, action: str, rng: random.Random) -> int:
+    """A think time for `action` at the player's pace, in whole steps of `think.resolution_ms` (at least one)."""
     config = state.config
     timing = profile_timing(config, state.profile[player])
-    begin = now(state) if start is None else start
-    taken = state.ready[:player] + state.ready[player + 1:]
-    mu = timing.mu(config.think_ms[action])
-    while True:
-        if timing.sigma > 0:  # lognormal: exp of a normal draw (gauss: the quicker of the two normal samplers)
-            think = max(MIN_THINK_MS, round(math.exp(mu + timing.sigma * rng.gauss())))
-        else:
-            think = max(MIN_THINK_MS, round(config.think_ms[action] * timing.pace))
-        if begin + think not in taken:
-            return think
-        if timing.sigma == 0:  # a fixed think time cannot be drawn again: take the next free millisecond
-            while begin + think in taken:
-                think += 1
-            return think
+    mean = config.think_ms[action]
+    # lognormal: exp of a normal draw (gauss: the quicker of the two normal samplers)
+    think = math.exp(timing.mu(mean) + timing.sigma * rng.gauss()) if timing.sigma > 0 else mean * timing.pace
+    step = config.think_resolution_ms
+    return max(1, round(think / step)) * step
 
 
 def next_player(state: GodsState) -> int:
-    """The player whose plan comes due (or who plans) first: earliest `ready`, then seat (cached per version)."""
+    """The player whose plan comes due (or who plans) first: earliest `ready`, then tie order (cached)."""
     key = ("next", state.version)
     player = state.cache.get(key)
     if player is None:
-        ready = state.ready
-        player = state.cache[key] = ready.index(min(ready))  # the lowest seat among equal times
+        player = state.cache[key] = first(state.ready, state.tie_rank)
     return player  # type: ignore[no-any-return]
+
+
+def first(ready: list[int], tie_rank: list[int]) -> int:
+    """The seat with the earliest ready time, the lower tie rank among equal times."""
+    return min(range(len(ready)), key=lambda p: (ready[p], tie_rank[p]))
 
 
 def now(state: GodsState) -> int:

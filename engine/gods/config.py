@@ -67,6 +67,7 @@ class GodsConfig:
     full_world: str
     tiles_considered: str
     think_ms: dict[str, float]
+    think_resolution_ms: int
     timing: dict[str, Timing]
 
 
@@ -89,6 +90,7 @@ _CACHE: dict[str, GodsConfig] = {}
 
 
 def _build(r: Ruleset) -> GodsConfig:
+    _check_not_before_plans(r)
     counts = tuple(_int_list(r, "players.counts", 2, 4))
     return GodsConfig(
         player_counts=counts,
@@ -117,9 +119,20 @@ def _build(r: Ruleset) -> GodsConfig:
         full_world=r.choice("end.full_world", FULL_WORLD),
         tiles_considered=r.choice("end.tiles_considered", TILES_CONSIDERED),
         think_ms=_think_means(r),
+        think_resolution_ms=r.integer("think.resolution_ms", 1, 1000),
         timing=_timings(r),
     )
 
+
+
+def _check_not_before_plans(r: Ruleset) -> None:
+    """A ruleset of the rules before real-time plans (one think time per profile) gets a way out, not a key error."""
+    if "timing.default.mean_ms" in r.values and "think.place" not in r.values:
+        raise r.error("think", "written for the 4 Gods rules before real-time plans (event log version 1: one think "
+                               "time for every action, a random tie-break lot); runs made under it replay only with "
+                               "the code version in their manifest. For new runs add [think], [actions], [end], "
+                               "hands.draw_one, cities.count_as_side, bonus.mass_of and timing paces as in "
+                               "standard.toml")
 
 
 def _int_list(r: Ruleset, key: str, lo: int, hi: int) -> list[int]:

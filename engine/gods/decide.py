@@ -19,7 +19,7 @@ from engine.core.events import Event
 from engine.gods import rules
 from engine.gods.actions import PLAN, carry_out, check
 from engine.gods.board import xy
-from engine.gods.clock import next_player, now, sample_think
+from engine.gods.clock import first, next_player, now, sample_think
 from engine.gods.commands import (
     ACTION_OF,
     ClaimCity,
@@ -76,10 +76,9 @@ def _think_ms(state: GodsState, c: Command, action: str, start: int, rng: random
     """The drawn think time, or the one the command gives with `at_ms` (e.g. a recorded game)."""
     at_ms = getattr(c, "at_ms", None)
     if at_ms is None:
-        return sample_think(state, c.player, action, rng, start)
-    if at_ms <= start or any(r == at_ms for p, r in enumerate(state.ready) if p != c.player):
-        raise IllegalCommand("at_ms", f"at_ms {at_ms} must be after now ({start} ms) and differ from every other "
-                                      "player's pending action (give each action its own millisecond)")
+        return sample_think(state, c.player, action, rng)
+    if at_ms <= start:
+        raise IllegalCommand("at_ms", f"at_ms {at_ms} must be after now ({start} ms): an action takes time")
     return at_ms - start
 
 
@@ -88,14 +87,14 @@ def _next_due(state: GodsState, command: Command, due_at: int) -> list[Event]:
     player = command.player
     ready = list(state.ready)
     ready[player] = due_at
-    nxt = ready.index(min(ready))  # the lowest seat among equal times
+    nxt = first(ready, state.tie_rank)
     plan = command if nxt == player else state.plan[nxt]
     if plan is None or isinstance(plan, Wait):
         return []  # that player plans next (a wait ends silently)
     try:
         return carry_out(state, plan)
     except IllegalCommand as exc:
-        return [PlanFailed(nxt, ACTION_OF[type(plan)], exc.rule)]
+        return [PlanFailed(nxt, exc.rule)]
 
 
 def planned_event(c: Command, action: str, think: int) -> ActionPlanned:

@@ -1,17 +1,21 @@
 """4 Gods events: what happened, with every chance outcome and think time in the event.
 
 Real time in two steps per action: `action_planned` is logged when a player
-commits to an action (its `think_ms`, drawn in `decide`, says when the
-action happens), and at that time the action either happens (`tiles_drawn`,
-`tile_placed`, ... ) or fails because the board changed meanwhile
-(`plan_failed`, naming the rule the attempt broke). A wait is planned like an
-action and ends silently: the player simply plans again. `tiles_dealt`
-carries each player's timing profile (named after its agent, see `clock.py`)
-and that profile's mean think time for placing a tile.
+commits to an action, with the command (what, where) and its `think_ms`
+(drawn in `decide`: when the action happens). At that time the action either
+happens (`tiles_drawn`, `tile_placed`, ...: the command is the plan's, so
+these events carry only what the plan could not know) or fails because the
+board changed meanwhile (`plan_failed`, naming the rule the attempt broke).
+A wait is planned like an action and ends silently: the player plans again.
+`tiles_dealt` carries each player's timing profile (named after its agent,
+see `clock.py`), that profile's mean think time for placing a tile and the
+player's rank in the game's tie order.
 
-Version 2 of the action events dropped `think_ms` and `lot` (version 1, where
-every action carried the actor's next think time and a random tie-break
-key); `upcast.py` reads version-1 rows.
+Version 1 (before plans) logged every action with its fields, the actor's
+next think time and a random 64-bit tie-break `lot`, and the bag order as
+JSON. A version-1 row reads as the version-2 event of the same type (the
+fields version 2 takes from the plan stay in the lake's columns, which the
+warehouse reads); a version-1 game does not replay under these rules.
 """
 
 from __future__ import annotations
@@ -28,12 +32,14 @@ class BagShuffled(Event):
     """The bag's tile order after the shuffle (hidden from players)."""
 
     TYPE = "bag_shuffled"
+    VERSION = 2
     order: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class TilesDealt(Event):
-    """A player's starting tiles from the top of the bag, its timing profile (from its agent) and mean place time."""
+    """A player's starting tiles from the top of the bag, its timing profile (from its agent), mean place time,
+    and its rank in the game's tie order (drawn at setup: who goes first when two moments fall together)."""
 
     TYPE = "tiles_dealt"
     VERSION = 2
@@ -41,6 +47,7 @@ class TilesDealt(Event):
     tiles: tuple[int, ...]
     profile: str
     think_mean_ms: int
+    tie_rank: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,93 +77,80 @@ class ActionPlanned(Event):
 
 @dataclass(frozen=True, slots=True)
 class PlanFailed(Event):
-    """A planned action became impossible while the player was thinking; `rule` says why. Its time is spent."""
+    """The player's planned action became impossible while it was thinking; `rule` says why. Its time is spent."""
 
     TYPE = "plan_failed"
     player: int
-    action: str
     rule: str
 
 
 @dataclass(frozen=True, slots=True)
 class TilesDrawn(Event):
-    """A player with both hands free drew tiles from the top of the bag."""
+    """A player's planned draw happened: the tiles came from the top of the bag (its order is logged), as many as
+    planned or the last ones left."""
 
     TYPE = "tiles_drawn"
     VERSION = 2
     player: int
-    tiles: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class TilePlaced(Event):
-    """A tile went into the world; source -1 = own hand, else the seat whose discard area it came from."""
+    """A player's planned placement happened (where and how: its action_planned).
+
+    `tile` is set only when the planned tile was gone from its discard area and
+    an identical one was taken instead.
+    """
 
     TYPE = "tile_placed"
     VERSION = 2
     player: int
-    tile: int
-    x: int
-    y: int
-    face: int
-    rotation: int
-    source: int
+    tile: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class TileDiscarded(Event):
-    """A player put a tile from hand into their own discard area."""
+    """A player's planned discard happened: the tile is in its discard area."""
 
     TYPE = "tile_discarded"
     VERSION = 2
     player: int
-    tile: int
 
 
 @dataclass(frozen=True, slots=True)
 class GodClaimed(Event):
-    """A player claimed the god of a landscape (one player per god)."""
+    """A player's planned god claim happened (one player per god)."""
 
     TYPE = "god_claimed"
     VERSION = 2
     player: int
-    god: str
 
 
 @dataclass(frozen=True, slots=True)
 class ProphetPlaced(Event):
-    """A prophet on the player's just-placed tile, claiming one landscape region."""
+    """A player's planned prophet went on the tile it has just placed, claiming that landscape region."""
 
     TYPE = "prophet_placed"
     VERSION = 2
     player: int
-    x: int
-    y: int
-    group: int
-    landscape: str
-    region_size: int
 
 
 @dataclass(frozen=True, slots=True)
 class CityPlaced(Event):
-    """A city marker on an empty space the player believes no tile can fill."""
+    """A player's planned city marker went on the empty space it believes no tile can fill."""
 
     TYPE = "city_placed"
     VERSION = 2
     player: int
-    city: int
-    x: int
-    y: int
 
 
 @dataclass(frozen=True, slots=True)
 class CityClaimed(Event):
-    """A player claimed a city with one of their prophets."""
+    """A player's planned city claim happened: one of its prophets holds the city."""
 
     TYPE = "city_claimed"
     VERSION = 2
     player: int
-    city: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +213,7 @@ GODS_EVENTS: tuple[type[Event], ...] = (
 COLUMNS: dict[str, pa.DataType] = {
     "tile": pa.int16(),
     "tiles": pa.list_(pa.int16()),
+    "order": pa.list_(pa.int16()),
     "x": pa.int8(),
     "y": pa.int8(),
     "face": pa.int8(),
@@ -231,9 +226,9 @@ COLUMNS: dict[str, pa.DataType] = {
     "group": pa.int8(),
     "profile": pa.string(),
     "think_mean_ms": pa.int32(),
+    "tie_rank": pa.int8(),
     "god": pa.string(),
     "landscape": pa.string(),
-    "region_size": pa.int16(),
     "city": pa.int8(),
     "claimant": pa.int8(),
     "score": pa.int32(),

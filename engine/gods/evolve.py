@@ -93,10 +93,11 @@ def planned_command(e: ActionPlanned) -> Command:
     return Wait(p)
 
 
-def _act(state: GodsState, player: int) -> None:
-    """The player's plan comes due: the clock moves to that time and the player plans again."""
+def _act(state: GodsState, player: int) -> Any:
+    """The player's plan comes due: the clock moves to that time and the player plans again; returns the plan."""
     state.clock_ms = max(state.clock_ms, state.ready[player])
-    state.plan[player] = None
+    plan, state.plan[player] = state.plan[player], None
+    return plan
 
 
 def _plan_failed(state: GodsState, e: PlanFailed) -> None:
@@ -113,30 +114,33 @@ def _tiles_dealt(state: GodsState, e: TilesDealt) -> None:
     state.hands[e.player].extend(e.tiles)
     state.bag_top += len(e.tiles)
     state.profile[e.player] = e.profile
+    state.tie_rank[e.player] = e.tie_rank
 
 
 def _tiles_drawn(state: GodsState, e: TilesDrawn) -> None:
-    _act(state, e.player)
-    state.hands[e.player].extend(e.tiles)
-    state.bag_top += len(e.tiles)
+    plan: Draw = _act(state, e.player)
+    count = min(plan.count, state.bag_left)  # the bag may have run low meanwhile: the last tiles
+    state.hands[e.player].extend(state.bag[state.bag_top:state.bag_top + count])
+    state.bag_top += count
 
 
 def _tile_placed(state: GodsState, e: TilePlaced) -> None:
-    _act(state, e.player)
-    if e.source < 0:
-        state.hands[e.player].remove(e.tile)
+    plan: Place = _act(state, e.player)
+    tile = plan.tile if e.tile is None else e.tile
+    if plan.source < 0:
+        state.hands[e.player].remove(tile)
     else:
-        state.discards[e.source].remove(e.tile)
-    cell = cell_at(e.x, e.y)
-    orientation = state.config.tiles.orientation(e.tile, e.face, e.rotation)
-    state.tile_at[cell], state.face_at[cell], state.rot_at[cell] = e.tile, e.face, e.rotation
+        state.discards[plan.source].remove(tile)
+    cell = plan.cell
+    orientation = state.config.tiles.orientation(tile, plan.face, plan.rotation)
+    state.tile_at[cell], state.face_at[cell], state.rot_at[cell] = tile, plan.face, plan.rotation
     state.edges_at[cell], state.groups_at[cell] = orientation.edges, orientation.groups
     on_city = state.city_at[cell] != EMPTY
     if not on_city:
         state.filled += 1
         _close(state, cell)
     state.tiles_on_board += 1
-    kind = state.config.tiles.kind_of[e.tile]
+    kind = state.config.tiles.kind_of[tile]
     state.placed_of_kind[kind] += 1
     if state.placed_of_kind[kind] == state.config.tiles.count_of_kind[kind]:
         state.kinds_left &= ~(1 << kind)  # every tile of the kind is in the world
@@ -163,23 +167,23 @@ def _add_side(state: GodsState, cell: int) -> None:
 
 
 def _tile_discarded(state: GodsState, e: TileDiscarded) -> None:
-    _act(state, e.player)
-    state.hands[e.player].remove(e.tile)
-    state.discards[e.player].append(e.tile)
+    plan: Discard = _act(state, e.player)
+    state.hands[e.player].remove(plan.tile)
+    state.discards[e.player].append(plan.tile)
 
 
 def _god_claimed(state: GodsState, e: GodClaimed) -> None:
-    _act(state, e.player)
-    landscape = LANDSCAPES.index(e.god)
+    plan: ClaimGod = _act(state, e.player)
+    landscape = plan.landscape
     state.god_of[landscape] = e.player
     state.player_god[e.player] = landscape
     state.god_ms[e.player] = state.clock_ms
 
 
 def _prophet_placed(state: GodsState, e: ProphetPlaced) -> None:
-    _act(state, e.player)
-    cell = cell_at(e.x, e.y)
-    state.prophets.append((cell, e.group, e.player))
+    plan: PlaceProphet = _act(state, e.player)
+    cell = state.just_placed[e.player]
+    state.prophets.append((cell, plan.group, e.player))
     state.prophets_left[e.player] -= 1
     on_tile = sum(1 for c, _, p in state.prophets if c == cell and p == e.player)
     if on_tile >= state.config.prophets_per_placed_tile:
@@ -187,10 +191,10 @@ def _prophet_placed(state: GodsState, e: ProphetPlaced) -> None:
 
 
 def _city_placed(state: GodsState, e: CityPlaced) -> None:
-    _act(state, e.player)
-    cell = cell_at(e.x, e.y)
+    plan: PlaceCity = _act(state, e.player)
+    cell = plan.cell
+    state.city_at[cell] = len(state.cities)
     state.cities.append(City(cell, e.player))
-    state.city_at[cell] = e.city
     state.filled += 1
     _close(state, cell)
     if state.config.city_counts_as_side:
@@ -200,8 +204,8 @@ def _city_placed(state: GodsState, e: CityPlaced) -> None:
 
 
 def _city_claimed(state: GodsState, e: CityClaimed) -> None:
-    _act(state, e.player)
-    state.cities[e.city].claimant = e.player
+    plan: ClaimCity = _act(state, e.player)
+    state.cities[plan.city].claimant = e.player
     state.prophets_left[e.player] -= 1
 
 

@@ -67,15 +67,17 @@ class GodsGame:
         return new_state(config, [profile_of(config, name) for name in names])
 
     def setup(self, state: GodsState, rng: random.Random) -> list[Event]:
-        """Shuffle the bag and deal each player's starting tiles; everybody starts planning at 0."""
+        """Shuffle the bag, deal each player's starting tiles, draw the tie order; everybody starts planning at 0."""
         config = state.config
         order = list(range(len(config.tiles)))
         rng.shuffle(order)
         events: list[Event] = [BagShuffled(tuple(order))]
         k = config.start_tiles
+        tie_order = list(range(state.num_players))
+        rng.shuffle(tie_order)
         for p, profile in enumerate(state.profile):
             mean_ms = round(mean_think_ms(config, profile, "place"))
-            events.append(TilesDealt(p, tuple(order[p * k:(p + 1) * k]), profile, mean_ms))
+            events.append(TilesDealt(p, tuple(order[p * k:(p + 1) * k]), profile, mean_ms, tie_order.index(p)))
         return events
 
     def to_move(self, state: GodsState) -> int | None:

@@ -7,8 +7,7 @@ are planning or when they will be done thinking. `resample_hidden` re-deals
 the unseen tiles and gives every other player that is thinking a plausible
 plan instead of its real one: a command drawn uniformly from its legal
 commands on the re-dealt board, due after a think time drawn from its pace
-profile for that action (and after now, and never in the same millisecond
-as another plan).
+profile for that action (and after now).
 """
 
 from __future__ import annotations
@@ -51,11 +50,11 @@ def _replan(state: GodsState, player: int, moment: int, rng: random.Random) -> N
     action = ACTION_OF[type(command)]
     start = state.plan_start[player]
     for _ in range(MAX_DRAWS):
-        due = start + sample_think(state, player, action, rng, start=start)
+        due = start + sample_think(state, player, action, rng)
         if due > moment:
             break
     else:
-        due = moment + sample_think(state, player, action, rng, start=moment)
+        due = moment + sample_think(state, player, action, rng)
     state.plan[player] = command
     state.ready[player] = due
     state.cache = {}

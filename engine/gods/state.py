@@ -71,6 +71,7 @@ class GodsState:
     plan: list[Any] = field(default_factory=list)  # a Command, or None while the player plans
     plan_start: list[int] = field(default_factory=list)
     ready: list[int] = field(default_factory=list)
+    tie_rank: list[int] = field(default_factory=list)  # order of the seats at equal times (drawn at setup)
     filled: int = 0
     tiles_on_board: int = 0
     end_reason: str = ""
@@ -99,7 +100,7 @@ class GodsState:
         clone = copy.copy(self)
         for name in ("bag", "tile_at", "face_at", "rot_at", "edges_at", "groups_at", "city_at", "pattern_at",
                      "sides_at", "open_cells", "placed_of_kind", "god_of", "player_god", "god_ms", "prophets_left",
-                     "prophets", "just_placed", "profile", "plan", "plan_start", "ready", "scored"):
+                     "prophets", "just_placed", "profile", "plan", "plan_start", "ready", "tie_rank", "scored"):
             setattr(clone, name, list(getattr(self, name)))
         clone.hands = [list(h) for h in self.hands]
         clone.discards = [list(d) for d in self.discards]
@@ -114,7 +115,8 @@ def new_state(config: GodsConfig, profiles: list[str]) -> GodsState:
     return GodsState(
         config, n, hands=[[] for _ in range(n)], discards=[[] for _ in range(n)], player_god=[NOBODY] * n,
         god_ms=[NOBODY] * n, prophets_left=[config.prophets] * n, just_placed=[EMPTY] * n, profile=list(profiles),
-        plan=[None] * n, plan_start=[0] * n, ready=[0] * n, placed_of_kind=[0] * len(config.tiles.kinds),
+        plan=[None] * n, plan_start=[0] * n, ready=[0] * n, tie_rank=list(range(n)),
+        placed_of_kind=[0] * len(config.tiles.kinds),
         kinds_left=sum(1 << k for k, count in enumerate(config.tiles.count_of_kind) if count),
     )
 
@@ -169,5 +171,6 @@ def fingerprint(state: GodsState) -> Any:
         state.bag, state.bag_top, state.hands, state.discards, state.tile_at, state.face_at, state.rot_at,
         state.city_at, [(c.cell, c.placed_by, c.claimant, c.broken_by) for c in state.cities], state.god_of,
         state.player_god, state.god_ms, state.prophets_left, state.prophets, state.just_placed, state.profile,
-        state.plan, state.plan_start, state.ready, state.end_reason, state.turn, state.clock_ms, state.scored,
+        state.plan, state.plan_start, state.ready, state.tie_rank, state.end_reason, state.turn, state.clock_ms,
+        state.scored,
     )

@@ -10,9 +10,12 @@ import pytest
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
 from engine.core.ruleset import Ruleset
+from engine.gods.actions import outcome
 from engine.gods.board import cell_at
+from engine.gods.commands import ACTION_OF, Command, Discard, Place, PlaceProphet
 from engine.gods.config import RULESETS_DIR
-from engine.gods.events import ActionPlanned, BagShuffled, TileDiscarded, TilePlaced, TilesDealt
+from engine.gods.decide import planned_event
+from engine.gods.events import ActionPlanned, BagShuffled, TilesDealt
 from engine.gods.game import GAME
 from engine.gods.state import GodsState
 
@@ -56,17 +59,20 @@ def apply(state: GodsState, *events: Event) -> GodsState:
 
 def start(
     players: int = 2, hands: list[list[int]] | None = None, ruleset: Ruleset = RULESET, away: tuple[int, ...] = (),
+    tie_order: list[int] | None = None,
 ) -> GodsState:
     """A game after setup with chosen hands (bag = every other tile in id order); `away` players wait for ages.
 
-    Everybody starts planning at 0, in seat order; a player that is away is
-    busy with a wait of AWAY ms, so the others act alone.
+    Everybody starts planning at 0, in the tie order (default: seat order); a
+    player that is away is busy with a wait of AWAY ms, so the others act alone.
     """
     hands = hands if hands is not None else [[] for _ in range(players)]
     dealt = [t for hand in hands for t in hand]
     order = tuple(dealt + [t for t in range(len(TILES)) if t not in dealt])
     state = GAME.initial_state(ruleset, players, 0)
-    state = apply(state, BagShuffled(order), *(TilesDealt(p, tuple(h), "default", 6000) for p, h in enumerate(hands)))
+    ranks = [(tie_order or list(range(players))).index(p) for p in range(players)]
+    dealt_events = [TilesDealt(p, tuple(h), "default", 6000, ranks[p]) for p, h in enumerate(hands)]
+    state = apply(state, BagShuffled(order), *dealt_events)
     return apply(state, *(ActionPlanned(p, "wait", AWAY) for p in away))
 
 
@@ -89,17 +95,32 @@ def set_up(state: GodsState, *events: Event) -> GodsState:
     return state
 
 
+def happen(state: GodsState, command: Command) -> GodsState:
+    """Plan a command and carry it out at once, without rule checks (test set-up: no time passes)."""
+    planned = planned_event(command, ACTION_OF[type(command)], 0)
+    return set_up(state, planned, *outcome(state, command))
+
+
 def lay(state: GodsState, tile: int, x: int, y: int, face: int = 0, rotation: int = 0, player: int = 0) -> GodsState:
     """Put a tile from the bag on the board without rule checks (through the player's hand, no time passes)."""
     to_hand(state, player, tile)
-    return set_up(state, TilePlaced(player, tile, x, y, face, rotation, -1))
+    return happen(state, Place(player, -1, tile, cell_at(x, y), face, rotation))
 
 
 def fill_discard(state: GodsState, player: int, tiles: list[int]) -> GodsState:
     """Put tiles into a player's discard area through the hand (no rule checks, no time passes)."""
     for tile in tiles:
         to_hand(state, player, tile)
-        state = set_up(state, TileDiscarded(player, tile))
+        state = happen(state, Discard(player, tile))
+    return state
+
+
+def put_prophet(state: GodsState, player: int, x: int, y: int, group: int = 0) -> GodsState:
+    """A prophet of `player` on a tile's landscape group (no rule checks, no time passes)."""
+    keep = state.just_placed[player]
+    state.just_placed[player] = cell_at(x, y)
+    state = happen(state, PlaceProphet(player, group))
+    state.just_placed[player] = keep
     return state
 
 

@@ -6,16 +6,15 @@ import random
 
 from engine.core import ListSink, make_agent, play_game, state_digest
 from engine.gods.commands import ClaimGod, Discard, Draw, PlaceProphet, Wait
-from engine.gods.events import ProphetPlaced
 from engine.gods.game import GAME
-from tests.gods.helpers import FOREST_MOUNTAIN, RULESET, F, apply, do, lay, start
+from tests.gods.helpers import FOREST_MOUNTAIN, RULESET, F, do, lay, put_prophet, start
 
 
 def test_greedy_values_a_prophet_only_where_it_would_hold_the_majority() -> None:
     state = start(players=2)
     for x, tile in enumerate(FOREST_MOUNTAIN[:3]):
         state = lay(state, tile, x, 0, face=0)  # a forest region of 3 tiles, player 0 just placed (2, 0)
-    state = apply(state, ProphetPlaced(1, 0, 0, 0, "forest", 1), ProphetPlaced(1, 1, 0, 0, "forest", 2))
+    state = put_prophet(put_prophet(state, 1, 0, 0), 1, 1, 0)
     state.just_placed[0] = 2  # cell (2, 0)
     assert GAME.greedy_value(GAME.view(state, 0), PlaceProphet(0, 0)) < 0  # 1 vs 2: no majority
     state.prophets = state.prophets[:1]

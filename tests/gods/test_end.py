@@ -11,7 +11,7 @@ from engine.core import ListSink, make_agent, play_game
 from engine.gods import rules
 from engine.gods.commands import ClaimGod, DeclareEnd, Discard, Draw, Place, PlaceCity, PlaceProphet, Wait
 from engine.gods.config import config_of
-from engine.gods.events import CityPlaced, PlanFailed
+from engine.gods.events import PlanFailed
 from engine.gods.game import GAME
 from engine.gods.state import EMPTY, GodsState
 from engine.gods.tiles import fits
@@ -25,10 +25,10 @@ from tests.gods.helpers import (
     events_of,
     fill_discard,
     four_landscape_hole,
+    happen,
     lay,
     rule_of,
     ruleset_with,
-    set_up,
     start,
     to_hand,
 )
@@ -162,7 +162,7 @@ def test_when_nobody_can_draw_discard_or_place_the_game_ends_though_the_bag_hold
 def city_in_the_corner(state: GodsState) -> tuple[GodsState, tuple[int, int, int]]:
     """Every space holds a tile but the corner, which holds player 1's city; player 0 holds a tile that fits it."""
     state = fill_except(state, CORNER)
-    state = set_up(state, CityPlaced(1, 0, 7, 7))
+    state = happen(state, PlaceCity(1, CORNER))
     tile, face, rotation = fitting(state, CORNER, state.bag[state.bag_top:])
     to_hand(state, 0, tile)
     return state, (tile, face, rotation)
@@ -186,7 +186,7 @@ def test_when_only_tiles_fill_the_world_a_fitting_tile_still_breaks_the_city(tmp
 def test_a_break_planned_before_the_world_filled_up_fails_when_due() -> None:
     """A transcript: player 0 goes for the city, player 1 fills the last space first and sends a prophet."""
     state = fill_except(start(), CORNER, cell(0, 7))
-    state = set_up(state, CityPlaced(1, 0, 7, 7))
+    state = happen(state, PlaceCity(1, CORNER))
     tile, face, rotation = fitting(state, CORNER, state.bag[state.bag_top:])
     to_hand(state, 0, tile)
     last, last_face, last_rotation = fitting(state, cell(0, 7), state.bag[state.bag_top:])
@@ -202,7 +202,7 @@ def test_a_break_planned_before_the_world_filled_up_fails_when_due() -> None:
     assert GAME.legal_commands(state, 1) == [*prophets, DeclareEnd(1)]
     events = events_of(state, PlaceProphet(1, 0, at_ms=6000))
     # at 5000 player 0's break comes due on a full world and fails; its time is spent
-    assert events[1] == PlanFailed(0, "place", "world_done")
+    assert events[1] == PlanFailed(0, "world_done")
     state = apply(state, *events)
     assert (state.clock_ms, GAME.to_move(state), state.city_at[CORNER]) == (5000, 0, 0)
     assert GAME.legal_commands(state, 0) == [Wait(0)]  # player 1's prophet is on its way: nothing to agree yet

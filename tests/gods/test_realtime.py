@@ -59,7 +59,7 @@ def test_two_players_go_for_the_same_corner_and_the_slower_attempt_fails() -> No
     assert state.clock_ms == 4000 and state.tile_at[CORNER] == SEA_PLAINS[0] and GAME.to_move(state) == 1
     # player 1 plans again from the new board; player 0 is still thinking about its placement
     events = events_of(state, Draw(1, 2, at_ms=7000))
-    assert events[1] == PlanFailed(0, "place", "space_taken")  # at 6000 the corner is taken: the attempt fails
+    assert events[1] == PlanFailed(0, "space_taken")  # at 6000 the corner is taken: the attempt fails
     state = apply(state, *events)
     assert state.clock_ms == 6000 and GAME.to_move(state) == 0  # its 6 s are spent; player 0 plans again
     assert state.hands[0] == [FOREST_MOUNTAIN[0]] and state.plan[0] is None
@@ -75,7 +75,7 @@ def test_a_move_is_checked_against_the_board_when_it_comes_due() -> None:
     state = do(state, Place(1, -1, FOREST_MOUNTAIN[1], cell(0, 1), 1, 0, at_ms=3000))
     assert state.tile_at[cell(0, 1)] == FOREST_MOUNTAIN[1]
     events = events_of(state, Wait(1, at_ms=9000))
-    assert events[1] == PlanFailed(0, "place", "edges_match")
+    assert events[1] == PlanFailed(0, "edges_match")
 
 
 def test_a_god_claimed_meanwhile_makes_the_claim_fail() -> None:
@@ -83,7 +83,7 @@ def test_a_god_claimed_meanwhile_makes_the_claim_fail() -> None:
     state = do(state, ClaimGod(0, 2, at_ms=3000))
     state = do(state, ClaimGod(1, 2, at_ms=2500))  # both saw the sea god free at 0; player 1 is quicker
     assert state.god_of[2] == 1 and state.clock_ms == 2500
-    assert events_of(state, Wait(1, at_ms=9000))[1] == PlanFailed(0, "claim_god", "god_taken")
+    assert events_of(state, Wait(1, at_ms=9000))[1] == PlanFailed(0, "god_taken")
 
 
 def test_a_wait_is_an_explicit_action_that_ends_silently() -> None:
@@ -126,14 +126,30 @@ def test_think_time_depends_on_the_action_type_and_the_pace(profile: str, action
     assert statistics.mean(draws) == pytest.approx(mean, rel=0.027)
 
 
-def test_no_two_moves_ever_fall_due_in_the_same_millisecond(tmp_path: Path) -> None:
+def test_think_times_come_in_tenths_of_a_second_and_ties_go_in_the_games_tie_order(tmp_path: Path) -> None:
+    state = start(away=(1,))
+    assert all(events_of(state, Draw(0, 2), seed)[0].think_ms % 100 == 0 for seed in range(20))  # type: ignore
     fixed = ruleset_with(tmp_path, ("sigma = { value = 0.5", "sigma = { value = 0"))
-    state = start(ruleset=fixed)
-    state = do(state, Draw(0, 2))  # fixed think times: due at exactly 1500
-    assert state.ready[0] == 1500
-    assert events_of(state, Draw(1, 2))[0].think_ms == 1501  # type: ignore[attr-defined]
-    assert rule_of(state, Draw(1, 2, at_ms=1500)) == "at_ms"
+    state = start(ruleset=fixed, tie_order=[1, 0])  # player 1 goes first when two moments fall together
+    state = do(state, Wait(1, at_ms=100))
+    state = do(state, Draw(0, 2))  # at 0, with a fixed think time: due at exactly 1500
+    assert state.ready[0] == 1500 and GAME.to_move(state) == 1
+    events = events_of(state, Draw(1, 2, at_ms=1500))  # at 100, also due at 1500
+    assert [(e.TYPE, e.player) for e in events] == [("action_planned", 1), ("tiles_drawn", 1)]  # type: ignore
+    state = apply(state, *events)
+    assert state.hands[1] == [0, 1] and state.hands[0] == []  # player 1 drew first, from the top of the bag
     assert rule_of(start(), Draw(0, 2, at_ms=0)) == "at_ms"  # an action takes time
+
+
+def test_the_tie_order_is_drawn_at_setup_and_logged() -> None:
+    orders = set()
+    for seed in range(12):
+        dealt = [e for e in GAME.setup(GAME.initial_state(RULESET, 4, seed), random.Random(seed))
+                 if e.TYPE == "tiles_dealt"]
+        ranks = tuple(e.tie_rank for e in dealt)  # type: ignore[attr-defined]
+        assert sorted(ranks) == [0, 1, 2, 3]
+        orders.add(ranks)
+    assert len(orders) > 6  # a random order, not the seat order
 
 
 def test_greedy_fast_thinks_twenty_percent_faster_per_action_type() -> None:

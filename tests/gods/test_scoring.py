@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from engine.gods.board import all_regions
-from engine.gods.events import GodClaimed, ProphetPlaced
+from engine.gods.commands import ClaimGod
 from engine.gods.scoring import (
     LandscapeResult,
     Score,
@@ -17,14 +17,14 @@ from engine.gods.scoring import (
     score_all,
 )
 from engine.gods.state import GodsState
-from tests.gods.helpers import FOREST_MOUNTAIN, FOREST_SEA, SEA_PLAINS, F, apply, lay, start, tiles_of
+from tests.gods.helpers import FOREST_MOUNTAIN, FOREST_SEA, SEA_PLAINS, F, S, happen, lay, put_prophet, start, tiles_of
 
 STRIPED = tiles_of("FMFM:0121/SPSP:0121")
 
 
 def prophet(state: GodsState, player: int, x: int, y: int, group: int = 0) -> GodsState:
     """A prophet placed by event (rules are tested elsewhere)."""
-    return apply(state, ProphetPlaced(player, x, y, group, "", 0))
+    return put_prophet(state, player, x, y, group)
 
 
 def forest_row_and_a_lone_sea() -> GodsState:
@@ -37,7 +37,7 @@ def forest_row_and_a_lone_sea() -> GodsState:
 
 def test_majority_holder_scores_tiles_minus_prophets_and_gods_take_the_bonuses() -> None:
     state = forest_row_and_a_lone_sea()
-    state = apply(state, GodClaimed(0, "forest"), GodClaimed(1, "sea"))
+    state = happen(happen(state, ClaimGod(0, F)), ClaimGod(1, S))
     for player, x, y in [(0, 0, 0), (0, 1, 0), (1, 2, 0), (1, 7, 7)]:
         state = prophet(state, player, x, y)
     # forest region: 4 tiles - 3 prophets = 1, to player 0 (2 prophets vs 1)
