@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.core.buffer import CORE_COLUMNS
+from engine.core.errors import RulesetError
 from engine.core.ruleset import Ruleset, resolve_ruleset
 from engine.gods.events import COLUMNS
 from engine.gods.ruleset_schema import SCHEMA
@@ -73,7 +74,11 @@ class GodsConfig:
 
 def load(name_or_path: str) -> Ruleset:
     """Load and validate a 4 Gods ruleset by name or path."""
-    ruleset = resolve_ruleset("gods", RULESETS_DIR, name_or_path, SCHEMA, {**CORE_COLUMNS, **COLUMNS})
+    try:
+        ruleset = resolve_ruleset("gods", RULESETS_DIR, name_or_path, SCHEMA, {**CORE_COLUMNS, **COLUMNS})
+    except RulesetError:
+        _check_not_before_plans(resolve_ruleset("gods", RULESETS_DIR, name_or_path))  # the clearer message first
+        raise
     config_of(ruleset)
     return ruleset
 
@@ -90,7 +95,6 @@ _CACHE: dict[str, GodsConfig] = {}
 
 
 def _build(r: Ruleset) -> GodsConfig:
-    _check_not_before_plans(r)
     counts = tuple(_int_list(r, "players.counts", 2, 4))
     return GodsConfig(
         player_counts=counts,
