@@ -16,7 +16,7 @@ import random
 
 from engine.gods import rules
 from engine.gods.clock import now, sample_think
-from engine.gods.commands import ACTION_OF, DeclareEnd
+from engine.gods.commands import ACTION_OF, DeclareEnd, Wait
 from engine.gods.state import GodsState
 
 MAX_DRAWS = 20  # think-time draws that must end after now before the elapsed time is ignored
@@ -33,19 +33,19 @@ def resample_hidden(state: GodsState, player: int, rng: random.Random) -> GodsSt
         count = len(clone.hands[p])
         clone.hands[p], pool = pool[:count], pool[count:]
     clone.bag = clone.bag[:clone.bag_top] + pool
-    clone.cache = {}
     moment = now(state)
-    for p in others:
-        if clone.plan[p] is not None:
-            _replan(clone, p, moment, rng)
+    thinking = [p for p in others if clone.plan[p] is not None]
+    for p in thinking:  # forgotten first: what the others may plan must not depend on what they really plan
+        clone.plan[p] = None
+    clone.cache = {}
+    for p in thinking:
+        _replan(clone, p, moment, rng)
     return clone
 
 
 def _replan(state: GodsState, player: int, moment: int, rng: random.Random) -> None:
     """A plausible plan in progress for `player`, due after `moment`."""
-    choices = [c for c in rules.legal_commands(state, player) if not isinstance(c, DeclareEnd)]
-    if not choices:
-        return  # only agreeing to the end is left: keep the plan (it fails or ends silently when due)
+    choices = [c for c in rules.legal_commands(state, player) if not isinstance(c, DeclareEnd)] or [Wait(player)]
     command = choices[int(rng.random() * len(choices))]
     action = ACTION_OF[type(command)]
     start = state.plan_start[player]
