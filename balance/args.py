@@ -96,8 +96,11 @@ def input_folder(text: str) -> Path:
 
 
 def _path(text: str) -> Path:
+    """A local path; a URL is refused here (only the lake may live on object storage)."""
     if not text or "\x00" in text:
         raise argparse.ArgumentTypeError("expected a path")
+    if is_url(text):
+        raise argparse.ArgumentTypeError(f"{text} is a URL; this must be a local path (only --lake may be s3://...)")
     return Path(text)
 
 

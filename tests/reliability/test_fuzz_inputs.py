@@ -140,7 +140,16 @@ def test_fuzzed_arguments_get_a_clean_answer_and_leave_the_lake_alone(
         tmp = Path(folder)
         work = tmp / "lake"
         shutil.copytree(lake, work)
-        _run(_argv(data, work, tmp), work, capsys)
+        cwd = tmp / "cwd"  # a failed command must not leave files where it was started
+        cwd.mkdir()
+        previous = Path.cwd()
+        os.chdir(cwd)
+        try:
+            code, _ = _run(_argv(data, work, tmp), work, capsys)
+        finally:
+            os.chdir(previous)
+        if code != 0:
+            assert not any(cwd.iterdir()), sorted(p.name for p in cwd.iterdir())
 
 
 @pytest.mark.parametrize("argv", [
@@ -154,6 +163,7 @@ def test_fuzzed_arguments_get_a_clean_answer_and_leave_the_lake_alone(
     ["run", "--scale", "-1"], ["run", "--scale", "nan"], ["run", "--study", "/nonexistent.toml"],
     ["report", "--notebooks", "/nonexistent"], ["verify", "--workers", "0"], ["runs", "remove"],
     ["warehouse"], ["nonsense"],
+    ["warehouse", "build", "--warehouse", "s3://bucket/w.duckdb"], ["events", "--write", "s3://bucket/events.md"],
 ])
 def test_argument_errors_exit_1_with_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 1
