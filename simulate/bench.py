@@ -47,6 +47,11 @@ class Throughput:
     games: int
     events: int
     seconds: float
+    bytes_on_disk: int = 0  # the Parquet part file, where one was written
+
+    @property
+    def bytes_per_event(self) -> float:
+        return self.bytes_on_disk / self.events
 
     @property
     def games_per_s(self) -> float:
@@ -112,7 +117,7 @@ def logging_overhead(game: Game, spec: RunSpec, repeats: int = 3) -> tuple[Throu
     with tempfile.TemporaryDirectory(prefix="balance-bench-") as folder:
         _logged_pass(game, ruleset, _reseeded(spec, 0), every_game, Path(folder))
         discarded_s, logged_s = float("inf"), float("inf")
-        discarded_events = logged_events = 0
+        discarded_events = logged_events = logged_bytes = 0
         for repeat in range(repeats):
             counter = CountingSink()
             started = time.perf_counter()
@@ -120,13 +125,13 @@ def logging_overhead(game: Game, spec: RunSpec, repeats: int = 3) -> tuple[Throu
             if (elapsed := time.perf_counter() - started) < discarded_s:
                 discarded_s, discarded_events = elapsed, counter.events
             started = time.perf_counter()
-            events = _logged_pass(game, ruleset, _reseeded(spec, 2 * repeat + 2), every_game, Path(folder))
+            events, size = _logged_pass(game, ruleset, _reseeded(spec, 2 * repeat + 2), every_game, Path(folder))
             if (elapsed := time.perf_counter() - started) < logged_s:
-                logged_s, logged_events = elapsed, events
+                logged_s, logged_events, logged_bytes = elapsed, events, size
     games = spec.total_games
     return (
         Throughput("discarded (NullSink)", games, discarded_events, discarded_s),
-        Throughput("logged (buffer+Arrow+Parquet)", games, logged_events, logged_s),
+        Throughput("logged (buffer+Arrow+Parquet)", games, logged_events, logged_s, logged_bytes),
     )
 
 
@@ -145,12 +150,13 @@ def _reseeded(spec: RunSpec, k: int) -> RunSpec:
     return dataclasses.replace(spec, seed=spec.seed + 7919 * (k + 1))
 
 
-def _logged_pass(game: Game, ruleset: Ruleset, spec: RunSpec, batch: Batch, folder: Path) -> int:
-    """Play into an EventBuffer, build the Arrow table, write the Parquet part; returns events."""
+def _logged_pass(game: Game, ruleset: Ruleset, spec: RunSpec, batch: Batch, folder: Path) -> tuple[int, int]:
+    """Play into an EventBuffer, build the Arrow table, write the Parquet part; returns events and file bytes."""
     buffer = EventBuffer(game.columns)
     play_into(game, ruleset, spec, batch, buffer)
-    lake_files.write_table_atomic(buffer.to_table(spec.run_id), folder / lake_files.part_name(batch.index))
-    return len(buffer)
+    path = folder / lake_files.part_name(batch.index)
+    lake_files.write_table_atomic(buffer.to_table(spec.run_id), path)
+    return len(buffer), path.stat().st_size
 
 
 def pipeline_throughput(spec: RunSpec, workers: int, game: Game | None = None) -> Throughput:

@@ -49,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
         for figure in (discarded, logged):
             _print_row(agent, figure)
         print(f"{agent:8} {'logging overhead (logged/discarded)':32} {logged.seconds / discarded.seconds:>10.2f}")
+        print(f"{agent:8} {'bytes per event on disk':32} {logged.bytes_per_event:>10.2f}  "
+              f"({logged.bytes_on_disk / logged.games:,.0f} per game, one {logged.games}-game file)")
     if searching:
         print(f"search agents, uniform line-up, one core, {args.search_games} games each, CPU time:")
         print(f"{'agent':18} {'s/game':>8} {'iterations/s':>13} {'iterations/decision':>20} {'searched/game':>14}")
