@@ -262,6 +262,12 @@ def _event_from_row(row: dict[str, Any], by_type: Mapping[str, type[Event]]) -> 
     for name in event_field_names(cls):
         value = payload[name] if name in payload else row.get(name)
         kwargs[name] = _deep_tuple(value)
+    version = row.get("schema_version") or cls.VERSION
+    if version > cls.VERSION:
+        raise ReplayError(f"game {row['game_id']} seq {row['seq']}: {cls.TYPE} v{version} was written by a newer "
+                          f"engine (this one reads up to v{cls.VERSION}); update the code")
+    if version < cls.VERSION:
+        kwargs = cls.upcast(kwargs, version)
     try:
         return cls(**kwargs)
     except TypeError as exc:

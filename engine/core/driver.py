@@ -283,8 +283,13 @@ def state_digest(game: Game, state: Any) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
+_PRIMITIVES = (int, str, float, bool, type(None))
+
+
 def canonical(value: Any) -> Any:
     """Nested tuples of primitives, with sets and dicts in sorted order."""
+    if type(value) in _PRIMITIVES:  # most leaves: answered before the slower dataclass test
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return tuple(canonical(getattr(value, f.name)) for f in dataclasses.fields(value))
     if isinstance(value, dict):

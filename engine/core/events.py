@@ -10,16 +10,27 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 
 class Event:
-    """Base of every event; subclasses are `@dataclass(frozen=True, slots=True)`."""
+    """Base of every event; subclasses are `@dataclass(frozen=True, slots=True)`.
+
+    `VERSION` is written to each row's `schema_version`. A class whose fields
+    or meaning changed raises it and overrides `upcast`, which turns the field
+    values of a row written by an older version into this version's (the
+    reader calls it, so older lakes still read).
+    """
 
     __slots__ = ()
     TYPE: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
     DOC: ClassVar[str] = ""
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        """Field values of a row of schema `version` (< VERSION) as this version's; by default unchanged."""
+        return fields
 
 
 def event_field_names(cls: type[Event]) -> tuple[str, ...]:

@@ -30,16 +30,11 @@ def turn_start_legal(state: State, player: int) -> list[Command]:
 
 
 def turn_start_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
-    """Lift this player's Sabotage, maybe widen the display (Foresight), and start the turn."""
-    events: list[Event] = []
-    if player in state.sabotage:
-        target, card = state.sabotage[player]
-        events.append(ev.TileUsed(player, "sabotage", "removed", card, target))
-    if command[0] == "foresight":
-        events.append(ev.TileUsed(player, "foresight", "used", NO_CARD, NO_CARD))
-        events.extend(display_events(state, chance, int(state.config.caprice_values["foresight_extra_cards"])))
-    events.append(ev.TurnStarted(player, state.config.actions))
-    return events
+    """Use Foresight (widen the display) or start the turn without it."""
+    if command[0] != "foresight":
+        return [ev.TurnStarted(player, state.config.actions)]
+    extra = int(state.config.caprice_values["foresight_extra_cards"])
+    return [ev.TileUsed(player, "foresight", "used", NO_CARD, NO_CARD), *display_events(state, chance, extra)]
 
 
 def main_tile_commands(state: State, player: int) -> list[Command]:
@@ -98,7 +93,7 @@ def offering_decide(state: State, player: int, command: Command, chance: Chance)
     gods = state.config.gods
     tracks = [list(p.track) for p in state.players]
     option = f"{gods[back] if back >= 0 else ''}>{gods[forward]}"
-    events: list[Event] = [ev.TileUsed(player, "offering", option, NO_CARD, NO_CARD)]
+    events: list[Event] = []
     if back >= 0:
         space = tracks[player][back]
         to = max(0, space - int(values["offering_back"]))
@@ -106,7 +101,8 @@ def offering_decide(state: State, player: int, command: Command, chance: Chance)
         events.append(ev.TrackMoved(player, gods[back], space, to, "offering", player))
     for _ in range(int(values["offering_forward"])):
         events.extend(advance_events(state, player, forward, tracks, "offering"))
-    return events
+    # the tile's own event resolves the decision, so it comes last (flow.py)
+    return [*events, ev.TileUsed(player, "offering", option, NO_CARD, NO_CARD)]
 
 
 def recovery_legal(state: State, player: int) -> list[Command]:
@@ -121,8 +117,8 @@ def recovery_decide(state: State, player: int, command: Command, chance: Chance)
         return [ev.TileUsed(player, "recovery", "favor", NO_CARD, NO_CARD)]
     name = state.config.gods[god]
     space = int(state.config.caprice_values["recovery_space"])
-    return [ev.TileUsed(player, "recovery", name, NO_CARD, NO_CARD),
-            ev.TrackMoved(player, name, 0, space, "recovery", player)]
+    return [ev.TrackMoved(player, name, 0, space, "recovery", player),
+            ev.TileUsed(player, "recovery", name, NO_CARD, NO_CARD)]  # the decision's own event last (flow.py)
 
 
 def abundance_legal(state: State, player: int) -> list[Command]:

@@ -17,17 +17,16 @@ from engine.core.events import Event
 from engine.gardens import events as ev
 from engine.gardens.caprice import CAPRICE_DECISIONS, main_tile_commands, main_tile_decide
 from engine.gardens.config import WILD_GOD
-from engine.gardens.evolve import bonus_options
-from engine.gardens.moves import advance_events, display_events, top_card
+from engine.gardens.moves import advance_events, refill_card, top_card
 from engine.gardens.scoring import final_events
 from engine.gardens.state import (
     STORAGE,
     SUPPLY,
     State,
+    bonus_options,
     collect,
     panorama_copies,
     sabotaged,
-    same_slot,
 )
 
 Command = tuple[Any, ...]
@@ -41,17 +40,16 @@ def main_legal(state: State, player: int) -> list[Command]:
     p = state.players[player]
     legal: list[Command] = []
     if state.actions_left > 0:
-        lay_ok = len(p.groundworks) < config.max_groundworks
-        for card in p.hand:
-            c = config.cards[card]
-            if lay_ok and can_lay(state, player, card):
-                legal.append(("lay", card))
-            if c.action == "rotate":
-                legal.append(("rotate", card, 1))
-                legal.append(("rotate", card, -1))
-            elif c.action == "wild":
-                legal.append(("wild", card))
-            legal.append(("reallocate", card))
+        card_commands = config.card_commands
+        if len(p.groundworks) < config.max_groundworks:
+            slot_keys, taken, copies = config.slot_keys, _slots_taken(state, player), panorama_copies(state, player)
+            for card in p.hand:
+                if taken.get(slot_keys[card], 0) < copies:
+                    legal.append(("lay", card))
+                legal.extend(card_commands[card])
+        else:
+            for card in p.hand:
+                legal.extend(card_commands[card])
     if config.may_end_early or not legal:
         legal.append(("end",))
     if config.caprice:
@@ -63,12 +61,23 @@ def can_lay(state: State, player: int, card: int) -> bool:
     """Lay Groundwork's restriction: no card sharing `groundwork.conflict_key` (colour and number,
     or panorama and number) with a card in the display (groundworks and panoramas), beyond the
     copies allowed (1, or 2 with Goodness)."""
-    config = state.config
+    taken = _slots_taken(state, player)
+    return taken.get(state.config.slot_keys[card], 0) < panorama_copies(state, player)
+
+
+def _slots_taken(state: State, player: int) -> dict[tuple[str, int], int]:
+    """How many display cards (groundworks and panoramas) hold each conflict slot (`Config.slot_keys`)."""
+    slot_keys = state.config.slot_keys
     p = state.players[player]
-    same = sum(1 for g in p.groundworks if same_slot(config, g, card))
+    taken: dict[tuple[str, int], int] = {}
+    for card in p.groundworks:
+        key = slot_keys[card]
+        taken[key] = taken.get(key, 0) + 1
     for _pid, _size, done in p.panoramas:
-        same += sum(1 for x in done if same_slot(config, x, card))
-    return same < panorama_copies(state, player)
+        for card in done:
+            key = slot_keys[card]
+            taken[key] = taken.get(key, 0) + 1
+    return taken
 
 
 def main_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
@@ -90,11 +99,7 @@ def rotate_events(state: State, player: int, card: int, direction: int) -> list[
     c = state.config.cards[card]
     rotation = [(r + direction) % 4 if level >= c.floor else r for level, r in enumerate(state.rotation)]
     taken, lost = collect(state, player, c.collect_up, rotation)
-    return [
-        ev.ActionTaken(player, "rotate", card),
-        ev.PagodaRotated(player, c.floor, direction),
-        ev.ResourcesCollected(player, taken, len(taken), lost, "rotate"),
-    ]
+    return [ev.ActionTaken(player, "rotate", card, direction, len(taken), lost)]
 
 
 # --- placing one resource (wild card, Take Wilds tile, Abundance) ----------------------------
@@ -135,19 +140,31 @@ def place_decide(state: State, player: int, command: Command, chance: Chance) ->
 
 # --- reallocation ----------------------------------------------------------------------------
 
+DONE: Command = ("done",)
+
+
 def realloc_legal(state: State, player: int) -> list[Command]:
-    """Moves storage->groundwork, groundwork->groundwork, storage->supply, one resource each; or done."""
+    """Moves storage->groundwork, groundwork->groundwork, storage->supply, one resource each; or done.
+
+    (Runs after every move of a reallocation: kept lean, the order of the list is part of the game.)
+    """
     p = state.players[player]
+    groundworks, storage = p.groundworks, p.storage
+    legal: list[Command] = [DONE]
+    if not groundworks:  # (often: only storage -> supply)
+        legal.extend([("move", STORAGE, SUPPLY, r) for r, count in enumerate(storage) if count])
+        return legal
     takers = _takers(state, player)  # per resource: groundworks that accept one more (in groundwork order)
-    legal: list[Command] = [("done",)]
-    for r, count in enumerate(p.storage):
-        if count > 0:
+    for r, count in enumerate(storage):
+        if count:
             legal.append(("move", STORAGE, SUPPLY, r))
-            legal.extend([("move", STORAGE, dst, r) for dst in takers[r]])
-    for src, held in p.groundworks.items():
-        for r, count in enumerate(held):
-            if count > 0 and takers[r]:
-                legal.extend([("move", src, dst, r) for dst in takers[r] if dst != src])
+            if takers[r]:
+                legal.extend([("move", STORAGE, dst, r) for dst in takers[r]])
+    if len(groundworks) > 1:
+        for src, held in groundworks.items():
+            for r, count in enumerate(held):
+                if count and takers[r]:
+                    legal.extend([("move", src, dst, r) for dst in takers[r] if dst != src])
     return legal
 
 
@@ -156,13 +173,17 @@ def _takers(state: State, player: int) -> list[list[int]]:
     config = state.config
     blocked = {card for target, card in state.sabotage.values() if target == player} if state.sabotage else ()
     takers: list[list[int]] = [[] for _ in config.resources]
+    costs, only_needed = config.costs, config.only_needed
     for dst, placed in state.players[player].groundworks.items():
         if dst in blocked:
             continue
-        cost = config.cards[dst].cost
-        for r, wanted in enumerate(takers):
-            if not config.only_needed or placed[r] < cost[r]:
+        if not only_needed:
+            for wanted in takers:
                 wanted.append(dst)
+            continue
+        for r, want in enumerate(costs[dst]):
+            if want and placed[r] < want:
+                takers[r].append(dst)
     return takers
 
 
@@ -215,10 +236,8 @@ def bonus_decide(state: State, player: int, command: Command, chance: Chance) ->
     tile = command[1]
     if not state.config.caprice:
         return [ev.BonusTileTaken(player, tile, state.base_tiles[tile][0])]
-    events: list[Event] = [ev.BonusTileTaken(player, tile, 0)]
-    if state.tile_stack:
-        events.append(ev.CapriceTileRevealed(chance.draw("tile", state.tile_stack)[0]))
-    return events
+    revealed = chance.draw("tile", state.tile_stack)[0] if state.tile_stack else ""
+    return [ev.BonusTileTaken(player, tile, 0, revealed)]
 
 
 # --- drawing and turn flow -------------------------------------------------------------------
@@ -236,15 +255,10 @@ def draw_decide(state: State, player: int, command: Command, chance: Chance) -> 
     if card < 0:
         events, top = top_card(state, chance)
         return [*events, ev.CardDrawn(player, top, "deck")]
-    events = [ev.CardDrawn(player, card, "display")]
-    if state.todo[-1][2] < 0:  # normal draw or top-up: the display is refilled at once (not under Foresight)
-        events.extend(display_events(state, chance, 1))
-    return events
-
-
-def forced(event_of: Callable[[int], Event]) -> Callable[[State, int, Command, Chance], list[Event]]:
-    """A decide function for a decision with one possible command."""
-    return lambda state, player, command, chance: [event_of(player)]
+    if state.todo[-1][2] >= 0:  # Foresight: the display is not refilled
+        return [ev.CardDrawn(player, card, "display")]
+    events, revealed = refill_card(state, chance)  # normal draw or top-up: refilled at once
+    return [*events, ev.CardDrawn(player, card, "display", revealed)]
 
 
 def score_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
@@ -261,7 +275,6 @@ DECISIONS: dict[str, tuple[Callable[..., list[Command]], Callable[..., list[Even
     "panorama": (lambda s, p: [("panorama",)], panorama_decide),
     "bonus": (bonus_legal, bonus_decide),
     "draw": (draw_legal, draw_decide),
-    "turn_end": (lambda s, p: [("pass",)], forced(ev.TurnEnded)),
     "score": (lambda s, p: [("score",)], score_decide),
     **CAPRICE_DECISIONS,
 }

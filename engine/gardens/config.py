@@ -7,7 +7,7 @@ raises `RulesetError` naming the file, the key and what is wrong.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.ruleset import Ruleset
@@ -77,6 +77,28 @@ class Config:
     caprice_tiles: tuple[str, ...]
     caprice_values: dict[str, Any]
     cards: tuple[Card, ...]
+    # derived once from the fields above (also by dataclasses.replace), for the hot legality checks:
+    # per card, what Lay Groundwork's rule compares (`conflict_key`): colour_and_number = (colour, number),
+    # whatever the panorama's size (the seed's wording); panorama_and_number = (colour + size, number)
+    slot_keys: tuple[tuple[str, int], ...] = field(init=False)
+    costs: tuple[tuple[int, ...], ...] = field(init=False)  # per card: its requirement
+    card_commands: tuple[tuple[tuple[Any, ...], ...], ...] = field(init=False)  # per card: its non-lay actions
+
+    def __post_init__(self) -> None:
+        by_colour = self.conflict_key == "colour_and_number"
+        keys = tuple((c.colour if by_colour else c.panorama, c.position) for c in self.cards)
+        object.__setattr__(self, "slot_keys", keys)
+        object.__setattr__(self, "costs", tuple(c.cost for c in self.cards))
+        object.__setattr__(self, "card_commands", tuple(_card_commands(c) for c in self.cards))
+
+
+def _card_commands(card: Card) -> tuple[tuple[Any, ...], ...]:
+    """A card's main-phase actions besides laying it, in the order the legal list gives them."""
+    if card.action == "rotate":
+        return ("rotate", card.id, 1), ("rotate", card.id, -1), ("reallocate", card.id)
+    if card.action == "wild":
+        return ("wild", card.id), ("reallocate", card.id)
+    return (("reallocate", card.id),)
 
 
 def build_config(rs: Ruleset) -> Config:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pyarrow as pa
 
@@ -19,6 +20,8 @@ COLUMNS: dict[str, pa.DataType] = {
     "tiles": pa.list_(pa.string()),
     "action": pa.string(),
     "card": pa.int16(),
+    "revealed": pa.int16(),
+    "revealed_tile": pa.string(),
     "source": pa.string(),
     "resource": pa.string(),
     "target": pa.int16(),
@@ -57,12 +60,21 @@ COLUMNS: dict[str, pa.DataType] = {
 
 @dataclass(frozen=True, slots=True)
 class CardsShuffled(Event):
-    """The deck was (re)shuffled; `cards` are the cards now in it (sorted: each draw picks one at random)."""
+    """The deck was made: every card at setup, or the discard pile when the deck ran out (no order:
+    each draw picks a card at random).
+
+    v3: `cards` is empty, as those cards follow from the state; v2 listed them
+    (sorted) and v1 in a shuffled order (still read: a listed deck is taken as is).
+    """
 
     TYPE = "cards_shuffled"
-    VERSION = 2  # v1 logged a full order: the log now holds only outcomes that were seen
+    VERSION = 3
     cards: tuple[int, ...]
     source: str  # "setup" | "discard"
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,26 +122,50 @@ class CapriceTileRevealed(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
-    """A player's turn began with this many action points."""
+    """A player holding an unused Foresight began the turn without using it (value: action points).
+
+    v2: logged only then. Every other turn begins by itself when the previous
+    one ends (the envelope's `turn` counts turns); v1 logged every turn start.
+    """
 
     TYPE = "turn_started"
+    VERSION = 2
     player: int
     value: int
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return fields  # same fields; a v1 start of an ordinary turn is a no-op in evolve
 
 
 @dataclass(frozen=True, slots=True)
 class ActionTaken(Event):
-    """A player spent an action point and a card on an action (lay, rotate, wild, reallocate)."""
+    """A player spent an action point and a card on an action (lay, rotate, wild, reallocate).
+
+    v2: Rotate & Collect is one event: `direction` the shaded floor and those above
+    turned (+1 clockwise, -1 counter; the floor is the card's), `resources_collected`
+    and `resources_lost` how many icons were taken into storage and not (which ones
+    follow from the pagoda and storage). v1 logged the turn and the collection as
+    `pagoda_rotated` and `resources_collected` events.
+    """
 
     TYPE = "action_taken"
+    VERSION = 2
     player: int
     action: str
     card: int
+    direction: int | None = None
+    resources_collected: int | None = None
+    resources_lost: int | None = None
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return {**fields, "direction": None, "resources_collected": None, "resources_lost": None}
 
 
 @dataclass(frozen=True, slots=True)
 class PagodaRotated(Event):
-    """The given floor and all floors above turned 90 degrees (+1 clockwise, -1 counter)."""
+    """Retired (v1 logs only): the floor and those above turned; now part of `action_taken`."""
 
     TYPE = "pagoda_rotated"
     player: int
@@ -139,7 +175,7 @@ class PagodaRotated(Event):
 
 @dataclass(frozen=True, slots=True)
 class ResourcesCollected(Event):
-    """Resources taken from the pagoda into storage, in order; the rest was lost."""
+    """Resources taken from the pagoda into storage, in order; the rest was lost (Helping Hand; v1 also Rotate)."""
 
     TYPE = "resources_collected"
     player: int
@@ -173,10 +209,19 @@ class ResourceMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class ReallocationFinished(Event):
-    """The player stopped moving resources."""
+    """The player chose to stop moving resources while moves were left.
+
+    v2: logged only for that choice; with no move left a reallocation ends by
+    itself (v1 logged every end).
+    """
 
     TYPE = "reallocation_finished"
+    VERSION = 2
     player: int
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return fields  # same fields; a v1 end that was the only choice is a no-op in evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,12 +263,22 @@ class PanoramaCompleted(Event):
 
 @dataclass(frozen=True, slots=True)
 class BonusTileTaken(Event):
-    """A bonus tile was taken for a panorama (value: the base tile's value, 0 for Caprice tiles)."""
+    """A bonus tile was taken for a panorama (value: the base tile's value, 0 for Caprice tiles).
+
+    v2: `revealed_tile` is the Caprice tile turned face up in its place ("" none);
+    v1 logged that as a separate `caprice_tile_revealed`.
+    """
 
     TYPE = "bonus_tile_taken"
+    VERSION = 2
     player: int
     tile: str
     value: int
+    revealed_tile: str = ""
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return {**fields, "revealed_tile": ""}
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,25 +306,45 @@ class PagodaArranged(Event):
 
 @dataclass(frozen=True, slots=True)
 class ActionsEnded(Event):
-    """The player finished spending action points."""
+    """The player chose to stop spending action points (or had no card left to spend them on).
+
+    v2: logged only then; with no action point left the main phase ends by
+    itself (v1 logged every end).
+    """
 
     TYPE = "actions_ended"
+    VERSION = 2
     player: int
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return fields  # same fields; a v1 end that was the only choice is a no-op in evolve
 
 
 @dataclass(frozen=True, slots=True)
 class CardDrawn(Event):
-    """A card drawn into hand from the display or the deck."""
+    """A card drawn into hand from the display or the deck.
+
+    v2: `revealed` is the card drawn from the deck (or the reshuffled discard)
+    to refill the display in its place (-1 none); v1 logged that as a separate
+    `display_refilled`.
+    """
 
     TYPE = "card_drawn"
+    VERSION = 2
     player: int
     card: int
     source: str  # "display" | "deck"
+    revealed: int = -1
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return {**fields, "revealed": -1}
 
 
 @dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
-    """A player's turn ended."""
+    """Retired (v1 logs only): a turn ended. A turn now ends by itself after its draw."""
 
     TYPE = "turn_ended"
     player: int

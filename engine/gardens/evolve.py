@@ -14,7 +14,8 @@ from typing import Any
 from engine.core.events import Event
 from engine.gardens import events as ev
 from engine.gardens.completion import panorama_slot, queue_completions
-from engine.gardens.state import STORAGE, SUPPLY, State
+from engine.gardens.flow import after_foresight, count_turn, end_reallocation, settle
+from engine.gardens.state import STORAGE, SUPPLY, State, collect
 
 FORCED_POPS = ("advance", "overflow", "lost")
 
@@ -22,68 +23,31 @@ FORCED_POPS = ("advance", "overflow", "lost")
 def evolve(state: State, event: Event) -> State:
     """Apply one event and settle the decision stack."""
     state.legal_cache = None
+    if state.turn_pending:
+        count_turn(state)
     HANDLERS[type(event)](state, event)
-    _settle(state)
+    settle(state)
     return state
 
 
-def _pop(state: State, kind: str) -> tuple[Any, ...] | None:
-    """Remove the top decision if it is of this kind."""
-    if state.todo and state.todo[-1][0] == kind:
-        return state.todo.pop()
-    return None
-
-
-def _settle(state: State) -> None:
-    """Drop decisions that have nothing left to decide."""
+def _pop(state: State, kind: str, player: int | None = None) -> tuple[Any, ...] | None:
+    """Remove the top decision if it is of this kind (and this player's)."""
     todo = state.todo
-    while todo:
-        if not _finished(state, todo[-1]):
-            return
-        todo.pop()
-
-
-def _finished(state: State, frame: tuple[Any, ...]) -> bool:
-    kind, player = frame[0], frame[1]
-    if kind == "complete":
-        groundworks = state.players[player].groundworks
-        return not any(card in groundworks for card in frame[2])
-    if kind == "draw":
-        return _draw_done(state, player, frame[2])
-    if kind == "bonus":
-        return not bonus_options(state, player)
-    return False
-
-
-def _draw_done(state: State, player: int, remaining: int) -> bool:
-    if remaining >= 0:  # Foresight: take exactly this many more from the display
-        return remaining == 0 or not state.display
-    full = len(state.players[player].hand) >= state.config.hand_size
-    if remaining == -2:  # Blessing's top-up after Foresight: from the display only
-        return full or not state.display
-    return full or not (state.display or state.deck or state.discard)
-
-
-def _after_foresight(state: State, player: int) -> int:
-    """What the draw does once Foresight's cards are taken: stop (0) or Blessing's top-up to the hand size."""
-    mode = state.config.caprice_values["foresight_blessing_draw"]
-    if mode == "none" or state.players[player].tiles.get("blessing") != "active":
-        return 0
-    return -2 if mode == "display" else -1
-
-
-def bonus_options(state: State, player: int) -> list[str]:
-    """Bonus tiles this player may take now (never the same base type twice)."""
-    if state.config.caprice:
-        return list(state.tile_face_up)
-    taken = state.players[player].bonus_types
-    return [t for t, values in state.base_tiles.items() if values and t not in taken]
+    if todo and todo[-1][0] == kind and (player is None or todo[-1][1] == player):
+        return todo.pop()
+    return None
 
 
 # --- setup and cards -------------------------------------------------------------------------
 
 def _cards_shuffled(state: State, e: ev.CardsShuffled) -> None:
-    state.deck = list(e.cards)
+    """Setup: every card; later: the discard pile (v1/v2 logs list the cards, taken as they are)."""
+    if e.cards:
+        state.deck = list(e.cards)
+    elif e.source == "discard":
+        state.deck = sorted(state.discard)
+    else:
+        state.deck = list(range(len(state.config.cards)))
     if e.source == "discard":
         state.discard = []
 
@@ -124,45 +88,28 @@ def _card_drawn(state: State, e: ev.CardDrawn) -> None:
     else:
         state.deck.remove(e.card)
     state.players[e.player].hand.append(e.card)
+    if e.revealed >= 0:  # the display refilled in its place
+        state.deck.remove(e.revealed)
+        state.display.append(e.revealed)
     top = state.todo[-1]
     if top[0] == "draw" and top[2] > 0:
         left = top[2] - 1
-        state.todo[-1] = ("draw", top[1], left or _after_foresight(state, e.player))
+        state.todo[-1] = ("draw", top[1], left or after_foresight(state, e.player))
 
 
-# --- turn structure --------------------------------------------------------------------------
+# --- turn structure (a turn passes by itself: flow.py) ---------------------------------------
 
 def _turn_started(state: State, e: ev.TurnStarted) -> None:
-    _pop(state, "turn_start")
-    state.current = e.player
-    state.actions_left = e.value
-    foresight = state.players[e.player].tiles.get("foresight") == "active"
-    remaining = int(state.config.caprice_values["foresight_extra_cards"]) if foresight else -1
-    state.todo.extend([("turn_end", e.player), ("draw", e.player, remaining), ("main", e.player)])
+    """A Foresight holder starts without it; a v1 start of any other turn changes nothing."""
+    _pop(state, "turn_start", e.player)
 
 
 def _actions_ended(state: State, e: ev.ActionsEnded) -> None:
-    _pop(state, "main")
+    _pop(state, "main", e.player)  # a v1 end that was forced already happened by itself
 
 
 def _turn_ended(state: State, e: ev.TurnEnded) -> None:
-    _pop(state, "turn_end")
-    tiles = state.players[e.player].tiles
-    for tile in ("foresight", "blessing"):  # used this turn: face down from now on
-        if tiles.get(tile) == "active":
-            tiles[tile] = "down"
-    state.turn += 1
-    nxt = (e.player + 1) % state.num_players
-    if nxt == 0:
-        state.round += 1
-    if state.end_triggered and nxt == 0:
-        state.end_reason = "threshold"
-    elif state.round > state.config.max_rounds:
-        state.end_reason = "round_limit"
-    else:
-        state.todo.append(("turn_start", nxt))
-        return
-    state.todo.append(("score", 0))
+    """v1 logs only: the turn already passed by itself."""
 
 
 def _game_ended(state: State, e: ev.GameEnded) -> None:
@@ -188,18 +135,30 @@ def _action_taken(state: State, e: ev.ActionTaken) -> None:
         state.todo.append(("wild", e.player, "wild"))
     elif e.action == "reallocate":
         state.todo.append(("realloc", e.player))
+    elif e.direction is not None:  # v2 rotate: the turn and the collection are this event's
+        c = state.config.cards[e.card]
+        _rotate(state, c.floor, e.direction)
+        _collect(state, e.player, collect(state, e.player, c.collect_up)[0])
+
+
+def _rotate(state: State, floor: int, direction: int) -> None:
+    for level in range(floor, 4):
+        state.rotation[level] = (state.rotation[level] + direction) % 4
+
+
+def _collect(state: State, player: int, collected: tuple[int, ...]) -> None:
+    storage = state.players[player].storage
+    for resource in collected:
+        storage[resource] += 1
+        state.supply[resource] -= 1
 
 
 def _pagoda_rotated(state: State, e: ev.PagodaRotated) -> None:
-    for level in range(e.floor, 4):
-        state.rotation[level] = (state.rotation[level] + e.direction) % 4
+    _rotate(state, e.floor, e.direction)
 
 
 def _resources_collected(state: State, e: ev.ResourcesCollected) -> None:
-    storage = state.players[e.player].storage
-    for resource in e.collected:
-        storage[resource] += 1
-        state.supply[resource] -= 1
+    _collect(state, e.player, e.collected)
     _pop(state, "collect")
 
 
@@ -239,9 +198,8 @@ def _resource_moved(state: State, e: ev.ResourceMoved) -> None:
 
 
 def _reallocation_finished(state: State, e: ev.ReallocationFinished) -> None:
-    _pop(state, "realloc")
-    if state.config.completion_check == "end_of_action":  # the moves were one act
-        queue_completions(state, e.player, list(state.players[e.player].groundworks))
+    if _pop(state, "realloc", e.player):  # (a v1 end that was the only choice already happened by itself)
+        end_reallocation(state, e.player)
 
 
 # --- completion, tracks, bonuses -------------------------------------------------------------
@@ -286,6 +244,9 @@ def _bonus_tile_taken(state: State, e: ev.BonusTileTaken) -> None:
     p.bonus_types.append(e.tile)
     if state.config.caprice:
         state.tile_face_up.remove(e.tile)
+        if e.revealed_tile:
+            state.tile_stack.remove(e.revealed_tile)
+            state.tile_face_up.append(e.revealed_tile)
         p.tiles[e.tile] = "up"
         if e.tile in ("gift", "abundance", "offering", "recovery"):
             state.todo.append((e.tile, e.player))
@@ -310,6 +271,8 @@ def _tile_used(state: State, e: ev.TileUsed) -> None:
         state.discard.append(e.card)
     if e.tile == "foresight":
         p.tiles[e.tile] = "active"
+        _pop(state, "turn_start", e.player)
+        _foresight_draw(state, e.player, int(values["foresight_extra_cards"]))
     elif e.tile == "sabotage" and e.option == "placed":
         p.tiles[e.tile] = "active"
         state.sabotage[e.player] = (e.target_player, e.card)
@@ -332,6 +295,15 @@ def _tile_used(state: State, e: ev.TileUsed) -> None:
         state.todo.append(("place", e.player, p.capacity))
     else:  # offering, recovery: the track moves follow as their own events
         _pop(state, e.tile)
+
+
+def _foresight_draw(state: State, player: int, cards: int) -> None:
+    """This turn's draw takes exactly `cards` from the display."""
+    todo = state.todo
+    for i in range(len(todo) - 1, -1, -1):
+        if todo[i][0] == "draw" and todo[i][1] == player:
+            todo[i] = ("draw", player, cards)
+            return
 
 
 def _pagoda_arranged(state: State, e: ev.PagodaArranged) -> None:

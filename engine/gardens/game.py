@@ -87,7 +87,7 @@ class GardensGame:
         levels = chance.draw("pagoda", range(4), 4)
         # one face reads 3,2,1,0 bottom to top: side 0 of level L shows 3 - L icons
         rotations = tuple(config.side_counts.index(3 - level) for level in range(4))
-        events: list[Event] = [ev.CardsShuffled(tuple(deck), "setup"), ev.PagodaBuilt(tuple(levels), rotations)]
+        events: list[Event] = [ev.CardsShuffled((), "setup"), ev.PagodaBuilt(tuple(levels), rotations)]
         for player in range(state.num_players):
             hand = chance.draw("hand", deck, config.hand_size)
             events.append(ev.HandDealt(player, tuple(hand)))
@@ -122,11 +122,9 @@ class GardensGame:
             raise IllegalCommand(_rule_broken(state, player, kind, command), f"{command!r} at decision {kind!r}")
         return DECISIONS[kind][1](state, player, command, chance)
 
-    def evolve(self, state: State, event: Event) -> State:
-        return evolve(state, event)
-
-    def view(self, state: State, player: int) -> GardensView:
-        return GardensView(state, player)
+    # called for every event and every decision: bound straight to the functions (no wrapper call)
+    evolve = staticmethod(evolve)
+    view = staticmethod(GardensView)
 
     def resample_hidden(self, state: State, player: int, rng: random.Random) -> State:
         return resample_hidden(state, player, rng)

@@ -9,7 +9,8 @@ from engine.gardens.state import State
 
 
 def advance_events(state: State, player: int, god: int, tracks: list[list[int]], cause: str) -> list[Event]:
-    """One step forward on a god track; at the end, push every opponent there back one instead.
+    """One step forward on a god track; at the end, push every opponent there back one instead
+    (the pushes first, then the player's own `overflow`).
 
     `tracks` is a scratch copy updated as the steps are decided (for Offering's two steps).
     """
@@ -21,11 +22,13 @@ def advance_events(state: State, player: int, god: int, tracks: list[list[int]],
     if space < end:
         tracks[player][god] = space + 1
         return [ev.TrackMoved(player, name, space, space + 1, cause, player)]
-    events: list[Event] = [ev.TrackMoved(player, name, end, end, "overflow" if cause == "advance" else cause, player)]
+    events: list[Event] = []
     for other, track in enumerate(tracks):
         if other != player and track[god] > 0:
             track[god] -= 1
             events.append(ev.TrackMoved(other, name, track[god] + 1, track[god], "push", player))
+    # the player's own event resolves the decision, so it comes last (flow.py: a turn may pass only then)
+    events.append(ev.TrackMoved(player, name, end, end, "overflow" if cause == "advance" else cause, player))
     return events
 
 
@@ -34,7 +37,17 @@ def top_card(state: State, chance: Chance) -> tuple[list[Event], int]:
     if state.deck:
         return [], chance.draw("deck", state.deck)[0]
     pool = sorted(state.discard)
-    return [ev.CardsShuffled(tuple(pool), "discard")], chance.draw("deck", pool)[0]
+    return [ev.CardsShuffled((), "discard")], chance.draw("deck", pool)[0]
+
+
+def refill_card(state: State, chance: Chance) -> tuple[list[Event], int]:
+    """The card that refills one display slot (-1: none left), reshuffling the discard pile first if needed."""
+    if state.deck:
+        return [], chance.draw("display", state.deck)[0]
+    if not state.discard:
+        return [], -1
+    pool = sorted(state.discard)
+    return [ev.CardsShuffled((), "discard")], chance.draw("display", pool)[0]
 
 
 def display_events(state: State, chance: Chance, count: int) -> list[Event]:
@@ -46,6 +59,6 @@ def display_events(state: State, chance: Chance, count: int) -> list[Event]:
     pool = sorted(state.discard)
     rest = min(count - len(deck), len(pool))
     if rest:
-        events.append(ev.CardsShuffled(tuple(pool), "discard"))
+        events.append(ev.CardsShuffled((), "discard"))
         events.append(ev.DisplayRefilled(tuple(chance.draw("display", pool, rest))))
     return events

@@ -9,14 +9,15 @@ gods and Caprice tiles are their ruleset names; players are seat numbers
 
 Moves mirror the engine's commands, one word per argument:
 
-    start | foresight                   begin the turn (with Foresight: 3 more display cards)
+    start | foresight                   begin the turn holding an unused Foresight (foresight: 3 more display cards)
     lay red2-1a                         Lay Groundwork
     rotate red2-1a cw|ccw               Rotate & Collect (floor and collect direction are printed)
     wild red2-1b                        Take a Wild: then `place ...`
     reallocate red2-1a                  Reallocate: then `move ...` lines and `done`
     place water storage|red2-1a|none    put one resource (wild, Take Wilds, Abundance)
     move water storage red2-1a          one reallocation move: resource, from, to (storage, a card, supply)
-    done | end | pass                   end a reallocation / the actions / the turn (pass is forced)
+    done | end                          end a reallocation / the actions early (with nothing left to do
+                                        they end by themselves; a turn passes by itself after its draw)
     complete red2-1a                    resolve a completed groundwork first
     advance sun                         the god track to advance (wild gods choose)
     bonus extra_rewards                 the bonus tile taken
@@ -48,7 +49,7 @@ NONE = -1
 
 # argument types of each command kind, in tuple order
 ARGS: dict[str, tuple[str, ...]] = {
-    "start": (), "foresight": (), "end": (), "done": (), "pass": (), "score": (), "panorama": (), "blessing": (),
+    "start": (), "foresight": (), "end": (), "done": (), "score": (), "panorama": (), "blessing": (),
     "lay": ("card",), "wild": ("card",), "reallocate": ("card",), "complete": ("card",), "helping_hand": ("card",),
     "discard": ("card?",), "draw": ("drawn",), "rotate": ("card", "direction"), "place": ("resource?", "target"),
     "move": ("target", "target", "resource"), "advance": ("god",), "bonus": ("word",), "gift": ("word",),
@@ -117,8 +118,11 @@ class GardensNotation:
             return [("hand", name(c)) for c in event.cards]
         if isinstance(event, ev.DisplayRefilled):
             return [("display", name(c)) for c in event.cards]
-        if isinstance(event, ev.CardDrawn) and event.source == "deck":
-            return [("deck", name(event.card))]
+        if isinstance(event, ev.CardDrawn):  # v2: the card that refilled the display comes with the draw
+            drawn = [("deck", name(event.card))] if event.source == "deck" else []
+            return drawn + ([("display", name(event.revealed))] if event.revealed >= 0 else [])
+        if isinstance(event, ev.BonusTileTaken) and event.revealed_tile:
+            return [("tile", event.revealed_tile)]
         if isinstance(event, ev.CapriceTileRevealed):
             return [("tile", event.tile)]
         return []

@@ -68,5 +68,5 @@ def final_events(state: State) -> list[Event]:
             completed=p.completed, largest_panorama=p.largest_panorama,
             track_gods=state.config.gods, track_spaces=tuple(p.track), track_length=state.config.track_length,
         ))
-    events.append(ev.GameEnded(state.end_reason, state.round - 1))  # the round counter already moved on
+    events.append(ev.GameEnded(state.end_reason, state.round))  # (the scoring's first event counts the next round)
     return events

@@ -10,7 +10,8 @@ completed together, resolved one at a time), advance (god or WILD_GOD),
 panorama (panorama id), bonus, draw (Foresight's cards still to take, -1 for a
 normal draw, -2 for Blessing's top-up from the display only), turn_end, score,
 and the expansion's gift, offering, recovery, abundance, place (remaining),
-arrange (picks), collect.
+arrange (picks), collect. A turn_start decision exists only when the player
+holds an unused Foresight; the other steps of a turn follow by themselves (flow.py).
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ class State:
     end_reason: str = ""
     round: int = 1
     turn: int = 0
+    turn_pending: bool = False  # the turn passed to `current`; its first event counts it (turn, round)
     clock_ms: int = 0
     # the scoring events as logged, so the sealed digest covers every score component
     scoring_events: list[Any] = field(default_factory=list)
@@ -84,7 +86,9 @@ def new_state(config: Config, num_players: int) -> State:
     state.supply = [config.supply] * len(config.resources)
     if not config.caprice:
         state.base_tiles = {t: sorted(v, reverse=True) for t, v in config.base_tiles.items()}
-    state.todo = [("turn_start", 0)]
+    # seat 0's turn is open from the start (flow.open_turn, without tiles to lift or offer yet)
+    state.actions_left = config.actions
+    state.todo = [("turn_end", 0), ("draw", 0, -1), ("main", 0)]
     return state
 
 
@@ -135,6 +139,19 @@ def collect(state: State, player: int, up: bool, rotation: list[int] | None = No
     return tuple(taken), lost
 
 
+def current_round(state: State) -> int:
+    """The round being played, also at a turn's first decision (before its first event counts it)."""
+    return state.round + 1 if state.turn_pending and state.current == 0 else state.round
+
+
+def bonus_options(state: State, player: int) -> list[str]:
+    """Bonus tiles this player may take now (never the same base type twice)."""
+    if state.config.caprice:
+        return list(state.tile_face_up)
+    taken = state.players[player].bonus_types
+    return [t for t, values in state.base_tiles.items() if values and t not in taken]
+
+
 def still_needed(config: Config, card: int, placed: list[int], resource: int) -> bool:
     """Whether the groundwork `card` with `placed` resources still needs `resource`."""
     return placed[resource] < config.cards[card].cost[resource]
@@ -152,21 +169,7 @@ def sabotaged(state: State, player: int, card: int) -> bool:
 
 
 def panorama_copies(state: State, player: int) -> int:
-    """How many display cards sharing the conflict key (see `same_slot`) this player may have: 1, or 2 with Goodness."""
+    """Display cards this player may have in one conflict slot (`Config.slot_keys`): 1, or 2 with Goodness."""
     if state.players[player].tiles.get("goodness"):
         return int(state.config.caprice_values["goodness_copies"])
     return state.config.copies_per_panorama
-
-
-def same_slot(config: Config, a: int, b: int) -> bool:
-    """Whether cards `a` and `b` clash under Lay Groundwork's rule (`groundwork.conflict_key`).
-
-    colour_and_number: same colour and panorama number, whatever the panorama's size
-    (the seed's wording); panorama_and_number: same panorama (colour + size) and number.
-    """
-    x, y = config.cards[a], config.cards[b]
-    if x.position != y.position:
-        return False
-    if config.conflict_key == "colour_and_number":
-        return x.colour == y.colour
-    return x.panorama == y.panorama

@@ -20,7 +20,7 @@ from engine.core.agents import GreedyAgent
 from engine.core.game import Game
 from engine.gardens.config import BASE_TILES, CAPRICE_TILES
 from engine.gardens.scoring import ranks, score
-from engine.gardens.state import State
+from engine.gardens.state import State, current_round
 
 
 class TileAgent(GreedyAgent):
@@ -52,7 +52,7 @@ def tile_agents() -> dict[str, Any]:
 
 def decision_place(state: State, player: int) -> Hashable:
     """The round and kind of the pending decision (main, draw, wild, bonus, ...)."""
-    return state.round, state.todo[-1][0]
+    return current_round(state), state.todo[-1][0]
 
 
 def owned_tiles(state: State, player: int) -> set[str]:

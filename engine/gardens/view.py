@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from engine.gardens.config import Config
-from engine.gardens.state import Player, State, clone, collect
+from engine.gardens.state import Player, State, clone, collect, current_round
 
 
 class GardensView:
@@ -63,6 +63,11 @@ class GardensView:
         return self._state.base_tiles
 
     @property
+    def round(self) -> int:
+        """The round being played."""
+        return current_round(self._state)
+
+    @property
     def actions_left(self) -> int:
         return self._state.actions_left
 
@@ -78,7 +83,8 @@ class GardensView:
         """Everything this player can see, as nested tuples."""
         s = self._state
         return (
-            self.player, tuple(s.todo), s.current, s.actions_left, s.round, s.turn, tuple(sorted(self.hand)),
+            self.player, tuple(s.todo), s.current, s.actions_left, s.round, s.turn, s.turn_pending,
+            tuple(sorted(self.hand)),
             tuple(_public(p) for p in s.players), len(s.deck), tuple(s.discard), tuple(s.display),
             tuple(s.levels), tuple(s.rotation), tuple(s.supply),
             tuple(sorted((k, tuple(v)) for k, v in s.base_tiles.items())), len(s.tile_stack),
@@ -132,5 +138,6 @@ def fingerprint(state: State) -> tuple[Any, ...]:
         tuple(state.rotation), tuple(state.supply), tuple(sorted((k, tuple(v)) for k, v in state.base_tiles.items())),
         tuple(state.tile_stack), tuple(state.tile_face_up), tuple(sorted(state.sabotage.items())), tuple(state.todo),
         state.current, state.actions_left, state.end_triggered, state.end_reason, state.round, state.turn,
+        state.turn_pending,
         tuple(state.scoring_events),
     )

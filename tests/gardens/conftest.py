@@ -9,6 +9,7 @@ import pytest
 
 from engine.core.chance import Chance
 from engine.core.events import Event
+from engine.gardens.flow import open_turn
 from engine.gardens.game import GAME
 from engine.gardens.state import State
 
@@ -85,10 +86,24 @@ class Table:
         self.state.legal_cache = None
 
     def start_turn(self) -> None:
-        """From the pending turn start, into the main phase."""
-        assert self.frame[0] == "turn_start"
-        self.step("start")
+        """Into the main phase of the open turn (declining an unused Foresight)."""
+        if self.frame[0] == "turn_start":
+            self.step("start")
         assert self.frame[0] == "main"
+
+    def turn_of(self, player: int) -> None:
+        """Skip ahead: the pending decisions are dropped and `player`'s turn opens (as flow.open_turn does)."""
+        self.state.todo.clear()
+        open_turn(self.state, player)
+        self.state.legal_cache = None
+
+    def finish_turn(self) -> None:
+        """End the main phase and draw from the deck until the turn has passed."""
+        player = self.frame[1]
+        if self.frame[0] == "main":
+            self.step("end")
+        while self.frame[0] == "draw" and self.frame[1] == player:
+            self.step(*self.legal()[-1])
 
     def push(self, *frame: Any) -> None:
         """Put a pending decision on top (to script a situation directly)."""

@@ -135,8 +135,10 @@ def test_rotate_turns_shaded_floor_and_above_then_collects_bottom_up(table, dire
     table.give(0, card)
     events = table.step("rotate", card, direction)
     assert table.state.rotation == rotation
-    collected = table.events_of(events, "resources_collected")[0]
-    assert (collected.collected, collected.resources_lost) == (taken, lost)
+    [rotated] = events  # one event: the action with its turn and collection
+    assert (rotated.action, rotated.direction) == ("rotate", direction)
+    assert (rotated.resources_collected, rotated.resources_lost) == (len(taken), lost)
+    assert table.state.players[0].storage == [taken.count(r) for r in range(4)]
     assert table.state.players[0].storage == [3, 1, 0, 0]
     assert card in table.state.discard and table.state.actions_left == 2
 
@@ -149,10 +151,9 @@ def test_collect_top_down_stops_when_storage_is_full_without_skipping(table):
     assert not table.config.cards[card].collect_up
     table.give(0, card)
     events = table.step("rotate", card, -1)  # side 0 reads plants 3, stone 1, water 0, wood 3
-    collected = table.events_of(events, "resources_collected")[0]
+    collected = table.events_of(events, "action_taken")[0]
     # the first two wood fit; the third wood is lost and nothing below may be taken instead
-    assert collected.collected == (WOOD, WOOD)
-    assert collected.resources_lost == 1 + 1 + 3
+    assert (collected.resources_collected, collected.resources_lost) == (2, 1 + 1 + 3)
     assert table.state.players[0].storage == [0, 0, 2, 2]
 
 
@@ -174,18 +175,18 @@ def test_an_icon_the_supply_cannot_cover(table, mode, taken, lost):
     card = table.card("red-3", 1, "rotate")  # floor 2 and above, bottom to top
     table.give(0, card)
     events = table.step("rotate", card, 1)  # side 0 reads plants 3, stone 3, water 2, wood 1
-    collected = table.events_of(events, "resources_collected")[0]
-    assert (collected.collected, collected.resources_lost) == (taken, lost)
+    collected = table.events_of(events, "action_taken")[0]
+    assert (collected.resources_collected, collected.resources_lost) == (len(taken), lost)
+    assert table.state.players[0].storage == [taken.count(r) for r in range(4)]
 
 
 def test_second_player_collects_from_their_own_side(table):
     _fixed_pagoda(table)
-    table.state.todo[-1] = ("turn_start", 1)
-    table.step("start")
+    table.turn_of(1)
     card = table.card("red-3", 1, "rotate")
     table.give(1, card)
-    events = table.step("rotate", card, 1)  # rotation [3,3,2,1]; side 2 reads 1, 1, 0, 3 bottom-up
-    assert table.events_of(events, "resources_collected")[0].collected == (PLANTS, STONE, WOOD, WOOD)
+    table.step("rotate", card, 1)  # rotation [3,3,2,1]; side 2 reads 1, 1, 0, 3 bottom-up
+    assert table.state.players[1].storage == [1, 1, 0, 2]  # plants, stone, wood, wood
 
 
 def test_wild_places_one_resource_on_a_groundwork_or_in_storage(table):
@@ -223,7 +224,7 @@ def test_reallocate_moves_and_returns_to_supply_and_completes_at_the_matching_mo
     b = table.card("red-2", 1, "rotate")  # stone 1, water 1
     table.groundwork(0, a, (0, 0, 1, 0))
     table.groundwork(0, b, (0, 0, 1, 0))
-    table.state.players[0].storage = [1, 0, 0, 1]
+    table.state.players[0].storage = [1, 1, 0, 1]
     handcart = table.card("orange-3", 2, "none")
     table.give(0, handcart)
     table.step("reallocate", handcart)
@@ -239,9 +240,9 @@ def test_reallocate_moves_and_returns_to_supply_and_completes_at_the_matching_mo
     assert table.events_of(events, "groundwork_completed")[0].card == a
     table.step("advance", table.config.cards[a].god)
     assert table.frame[0] == "realloc"  # then the reallocation goes on
-    table.step("done")
+    table.step("move", STORAGE, b, STONE)  # nothing is left to move: the reallocation ends by itself
     p = table.state.players[0]
-    assert p.storage == [0, 0, 0, 0] and a not in p.groundworks and p.groundworks[b] == [0, 0, 0, 0]
+    assert p.storage == [0, 0, 0, 0] and a not in p.groundworks and p.groundworks[b] == [0, 1, 0, 0]
     # (the scripted resources were conjured, so the supply gains them:) 1 plant dumped, a's 2 water + 1 wood
     assert table.state.supply == [16, 15, 17, 16]
     assert table.frame[0] == "main"
@@ -259,7 +260,7 @@ def test_draw_back_up_to_five_from_display_and_deck(table):
     drawn = table.events_of(table.step("draw", -1), "card_drawn")[0].card
     assert p.hand[-1] == drawn and drawn in deck and drawn not in table.state.deck
     table.step("draw", -1)
-    assert len(p.hand) == 5 and table.frame[0] == "turn_end"
+    assert len(p.hand) == 5 and table.frame[:2] == ("main", 1)  # the turn passed by itself
 
 
 def test_empty_deck_reshuffles_discard_as_an_event(table):
@@ -272,9 +273,9 @@ def test_empty_deck_reshuffles_discard_as_an_event(table):
     table.step("end")
     events = table.step("draw", -1)
     shuffled = table.events_of(events, "cards_shuffled")[0]
-    assert sorted(shuffled.cards) == before and shuffled.source == "discard"
-    assert table.events_of(events, "card_drawn")[0].card in shuffled.cards
-    assert s.discard == [] and len(s.deck) == len(before) - 1
+    assert shuffled.cards == () and shuffled.source == "discard"  # the deck is the discard pile: no need to list it
+    drawn = table.events_of(events, "card_drawn")[0].card
+    assert drawn in before and s.discard == [] and sorted(s.deck + [drawn]) == before
 
 
 def test_illegal_command_changes_nothing(table):

@@ -19,8 +19,8 @@ def test_setup_shows_two_tiles_and_a_panorama_takes_one_and_reveals_the_next(cap
     taken = s.tile_face_up[0]
     caprice.push("bonus", 0)
     assert sorted(caprice.legal()) == sorted(("bonus", t) for t in s.tile_face_up)
-    events = caprice.step("bonus", taken)
-    assert [e.TYPE for e in events] == ["bonus_tile_taken", "caprice_tile_revealed"]
+    [event] = caprice.step("bonus", taken)
+    assert event.TYPE == "bonus_tile_taken" and event.revealed_tile in s.tile_face_up
     assert next_tile in s.tile_face_up and taken not in s.tile_face_up and len(s.tile_stack) == 7
 
 
@@ -32,7 +32,8 @@ def _hold(table, player, tile, state="up"):
 def test_foresight_six_card_display_then_take_three_from_it(caprice):
     s = caprice.state
     _hold(caprice, 0, "foresight")
-    assert ("foresight",) in caprice.legal()
+    caprice.turn_of(0)
+    assert caprice.frame == ("turn_start", 0) and caprice.legal() == [("start",), ("foresight",)]
     caprice.step("foresight")
     assert len(s.display) == 6 and caprice.frame[0] == "main"
     caprice.step("end")
@@ -40,9 +41,18 @@ def test_foresight_six_card_display_then_take_three_from_it(caprice):
     assert ("draw", -1) not in legal and len(legal) == 6  # no blind draw
     for _ in range(3):
         caprice.step(*caprice.legal()[0])
-    assert caprice.frame[0] == "turn_end" and len(s.display) == 3 and len(s.players[0].hand) == 8
-    caprice.step("pass")
+    assert len(s.display) == 3 and len(s.players[0].hand) == 8
+    assert caprice.frame[:2] == ("main", 1)  # the turn passed by itself
     assert s.players[0].tiles["foresight"] == "down" and favor(s, 0) == 2
+
+
+def test_a_foresight_holder_may_start_without_it(caprice):
+    s = caprice.state
+    _hold(caprice, 0, "foresight")
+    caprice.turn_of(0)
+    [event] = caprice.step("start")
+    assert (event.TYPE, event.player) == ("turn_started", 0)
+    assert caprice.frame[:2] == ("main", 0) and s.players[0].tiles["foresight"] == "up" and len(s.display) == 3
 
 
 def test_sabotage_blocks_resources_until_the_owners_next_turn(caprice):
@@ -53,19 +63,17 @@ def test_sabotage_blocks_resources_until_the_owners_next_turn(caprice):
     caprice.start_turn()
     caprice.step("sabotage", 1, target)
     assert s.sabotage == {0: (1, target)} and s.players[0].tiles["sabotage"] == "active"
-    caprice.step("end")
-    while caprice.frame[0] == "draw":
-        caprice.step("draw", -1)
-    caprice.step("pass")
-    caprice.start_turn()  # player 1
+    caprice.finish_turn()
+    assert caprice.frame[:2] == ("main", 1)  # player 1
     wild = caprice.card("red-2", 1, "wild")
     caprice.give(1, wild)
     caprice.step("wild", wild)
     assert all(cmd[2] == STORAGE for cmd in caprice.legal())  # nothing onto the sabotaged card
     caprice.step("place", WATER, STORAGE)
-    s.todo[-1] = ("turn_start", 0)  # skip ahead to the owner's next turn
-    events = caprice.step("start")
-    assert events[0].TYPE == "tile_used" and events[0].option == "removed"
+    caprice.finish_turn()
+    assert s.sabotage == {0: (1, target)}  # still there during player 2's turn
+    caprice.finish_turn()
+    assert caprice.frame[:2] == ("main", 0)  # the owner's next turn: lifted as it starts
     assert s.sabotage == {} and s.players[0].tiles["sabotage"] == "down"
 
 
@@ -75,15 +83,14 @@ def test_blessing_allows_four_cards_this_turn(caprice):
     caprice.step("blessing")
     assert caprice.state.actions_left == 4
     for card in list(caprice.state.players[0].hand)[:4]:
-        caprice.step("reallocate", card)
-        caprice.step("done")
+        caprice.step("reallocate", card)  # nothing to move: the reallocation ends by itself
+    # no action point left: the main phase ends by itself and the draw begins
     assert caprice.state.actions_left == 0 and caprice.state.players[0].tiles["blessing"] == "active"
-    caprice.step("end")
+    assert caprice.frame[:2] == ("draw", 0)
     while caprice.frame[0] == "draw":
         caprice.step("draw", -1)
     assert len(caprice.state.players[0].hand) == 5
-    caprice.step("pass")
-    assert caprice.state.players[0].tiles["blessing"] == "down"
+    assert caprice.frame[:2] == ("main", 1) and caprice.state.players[0].tiles["blessing"] == "down"
 
 
 def test_helping_hand_rearranges_the_pagoda_and_collects(caprice):
@@ -146,7 +153,7 @@ def test_abundance_discards_then_places_storage_size_resources(caprice):
     assert caprice.frame == ("place", 0, 2)  # then Abundance's placements go on
     caprice.step("place", WOOD, STORAGE)
     caprice.step("place", -1, -2)  # the excess goes back to the supply
-    assert caprice.frame[0] == "turn_start"
+    assert caprice.frame[:2] == ("main", 0)
     assert s.players[0].storage == [0, 0, 0, 1] and favor(s, 0) == 1
 
 
@@ -213,8 +220,9 @@ def test_offering_one_back_another_forward_two(caprice):
     events = caprice.step("offering", SUN, RAIN)
     moves = [(e.player, e.god, e.from_space, e.to_space) for e in events if e.TYPE == "track_moved"]
     # rain is at the end: each forward step pushes the opponents on rain back instead
-    assert moves == [(0, "sun", 3, 2), (0, "rain", 10, 10), (1, "rain", 6, 5), (2, "rain", 3, 2),
-                     (0, "rain", 10, 10), (1, "rain", 5, 4), (2, "rain", 2, 1)]
+    assert moves == [(0, "sun", 3, 2), (1, "rain", 6, 5), (2, "rain", 3, 2), (0, "rain", 10, 10),
+                     (1, "rain", 5, 4), (2, "rain", 2, 1), (0, "rain", 10, 10)]
+    assert events[-1].TYPE == "tile_used"  # the tile's own event last
     assert s.players[0].tiles["offering"] == "down"
 
 
@@ -236,12 +244,12 @@ def _use_four_cards_with_foresight_and_blessing(caprice):
     s = caprice.state
     _hold(caprice, 0, "foresight")
     _hold(caprice, 0, "blessing")
+    caprice.turn_of(0)
     caprice.step("foresight")
     caprice.step("blessing")
     for card in list(s.players[0].hand)[:4]:
-        caprice.step("reallocate", card)
-        caprice.step("done")
-    caprice.step("end")
+        caprice.step("reallocate", card)  # nothing to move: ends by itself
+    assert caprice.frame[:2] == ("draw", 0)  # no action point left: the main phase ended by itself
     for _ in range(3):  # Foresight: 3 cards from the six-card display, none from the deck
         assert ("draw", -1) not in caprice.legal()
         caprice.step(*caprice.legal()[0])
@@ -259,15 +267,14 @@ def test_foresight_with_blessing_tops_the_hand_up_to_five(caprice, mode, deck_of
     assert (("draw", -1) in caprice.legal()) is deck_offered
     caprice.step("draw", s.display[0])
     assert len(s.players[0].hand) == 5 and len(s.display) == 3  # the display is refilled as in a normal draw
-    assert caprice.frame[0] == "turn_end"
-    caprice.step("pass")
+    assert caprice.frame[:2] == ("main", 1)  # the turn passed
     assert s.players[0].tiles["foresight"] == "down" and s.players[0].tiles["blessing"] == "down"
 
 
 def test_foresight_with_blessing_as_foresight_alone_leaves_four(caprice):
     caprice.use(foresight_blessing_draw="none")
     _use_four_cards_with_foresight_and_blessing(caprice)
-    assert caprice.frame[0] == "turn_end"
+    assert caprice.frame[:2] == ("main", 1) and len(caprice.state.players[0].hand) == 4
 
 
 @pytest.mark.parametrize(("mode", "legal", "wind"), [("nothing", ("offering", -1, -1), 5),
@@ -313,7 +320,8 @@ def test_tiles_used_during_the_turn_can_cost_an_action_point(caprice):
     for pick in ((WOOD, 3), (WATER, 0), (PLANTS, 2), (STONE, 1)):
         caprice.step("arrange", *pick)
     caprice.step("collect", True)
+    _hold(caprice, 0, "helping_hand")
     caprice.step("reallocate", s.players[0].hand[0])
     caprice.step("done")
-    _hold(caprice, 0, "helping_hand")
-    assert s.actions_left == 0 and caprice.legal() == [("end",)]  # no point left for it
+    # no point left for the Helping Hand held again: the main phase ended by itself
+    assert s.actions_left == 0 and caprice.frame[:2] == ("draw", 0)

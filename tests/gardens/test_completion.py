@@ -81,7 +81,7 @@ def test_advancing_past_the_end_pushes_every_opponent_back(make_table):
     table.push("advance", 0, RAIN)
     events = table.step("advance", RAIN)
     assert [(e.player, e.from_space, e.to_space, e.cause) for e in events] == [
-        (0, end, end, "overflow"), (1, 5, 4, "push"), (2, 1, 0, "push"),
+        (1, 5, 4, "push"), (2, 1, 0, "push"), (0, end, end, "overflow"),  # the player's own event last
     ]
     assert [t[RAIN] for t in tracks] == [end, 4, 0]
 
@@ -116,7 +116,7 @@ def test_take_wilds_gives_that_many_immediate_wild_actions(table):
         assert table.frame == ("wild", 0, "take_wilds")
         table.step("place", PLANTS, -1)
     assert table.state.players[0].storage == [3, 0, 0, 0]
-    assert table.frame[0] == "turn_start"
+    assert table.frame[:2] == ("main", 0)
 
 
 def test_simultaneous_completions_resolve_one_at_a_time_in_chosen_order(table):
@@ -131,8 +131,7 @@ def test_simultaneous_completions_resolve_one_at_a_time_in_chosen_order(table):
     table.give(0, handcart)
     table.step("reallocate", handcart)
     table.step("move", -1, a, WATER)
-    table.step("move", -1, b, WATER)
-    table.step("done")
+    table.step("move", -1, b, WATER)  # nothing left to move: the reallocation ends by itself
     assert sorted(table.legal()) == sorted([("complete", a), ("complete", b)])
     table.step("complete", b)
     table.step("advance", table.config.cards[b].god)
@@ -150,22 +149,14 @@ def _complete_one(table, player):
     table.step(*table.legal()[0])
 
 
-def _finish_turn(table):
-    table.step("end")
-    while table.frame[0] == "draw":
-        table.step("draw", -1)
-    table.step("pass")
-
-
 def test_end_trigger_finishes_the_round(table):
     table.state.players[0].completed = 9  # 2 players: the 10th completion triggers the end
     table.start_turn()
     _complete_one(table, 0)
     assert table.state.end_triggered
-    _finish_turn(table)
-    assert table.frame == ("turn_start", 1)  # seat 1 still plays its turn
-    table.start_turn()
-    _finish_turn(table)
+    table.finish_turn()
+    assert table.frame[:2] == ("main", 1)  # seat 1 still plays its turn
+    table.finish_turn()
     assert table.frame == ("score", 0)
     events = table.step("score")
     assert [e.TYPE for e in events] == ["player_scored", "player_scored", "game_ended"]
@@ -175,10 +166,9 @@ def test_end_trigger_finishes_the_round(table):
 def test_end_triggered_by_the_last_seat_ends_at_once(make_table):
     table = make_table(players=4)
     table.state.players[3].completed = 7  # 4 players: 8 completions
-    table.state.todo[-1] = ("turn_start", 3)
-    table.start_turn()
+    table.turn_of(3)
     _complete_one(table, 3)
-    _finish_turn(table)
+    table.finish_turn()
     assert table.frame == ("score", 0)
 
 

@@ -57,8 +57,7 @@ def _match_a_and_b_in_one_reallocation(table):
     table.state.players[0].storage = [0, 0, 0, 2]
     garden.reallocate()
     table.step("move", STORAGE, garden.a, WOOD)
-    table.step("move", STORAGE, garden.b, WOOD)
-    table.step("done")
+    table.step("move", STORAGE, garden.b, WOOD)  # nothing left to move: the Reallocate ends
     assert sorted(table.legal()) == sorted([("complete", garden.a), ("complete", garden.b)])
     return garden
 
@@ -119,7 +118,7 @@ def test_a_matched_groundwork_completes_at_once_and_cannot_hand_its_resources_on
     garden = _Garden(table)
     p = table.state.players[0]
     p.groundworks[garden.b] = [0, 0, 0, 1]  # B lacks a water
-    p.storage = [0, 0, 0, 1]
+    p.storage = [1, 0, 0, 1]
     garden.reallocate()
     events = table.step("move", STORAGE, garden.a, WOOD)
     assert [e.TYPE for e in events] == ["resource_moved"]
@@ -148,7 +147,7 @@ def test_as_one_act_a_matched_groundwork_may_hand_its_resources_on(table):
     table.step("move", STORAGE, garden.a, WOOD)  # A matches ...
     assert table.frame[0] == "realloc"
     table.step("move", garden.a, garden.b, WATER)  # ... and hands a water on to B
-    table.step("done")
+    table.step("done")  # (B could still hand it back: stopping here is a choice)
     assert table.legal() == [("complete", garden.b)]  # A never completes
     table.step("complete", garden.b)
     _resolve_advances(table)

@@ -1,4 +1,5 @@
-"""A committed, human-readable playthrough: a seeded greedy 2-player game, one event per line.
+"""A committed, human-readable playthrough: a seeded greedy 2-player game, one event per line
+(seq, the envelope's round and turn, the event).
 
 Any change to the rules, the ruleset data or the greedy agent shows up here as
 a diff. After a deliberate change, regenerate with
@@ -13,17 +14,28 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import ListSink, make_agent, play_game
+from engine.core import make_agent, play_game
+from engine.core.events import Event
 from engine.gardens.game import GAME
 
 TRANSCRIPTS = Path(__file__).parent / "data"
 
 
+class _EnvelopeSink:
+    """Keeps each event with its envelope's round and turn."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def append(self, game_id: int, seq: int, event: Event, round_: int, turn: int, clock_ms: int) -> None:
+        self.lines.append(f"{seq:4d} r{round_:<2d} t{turn:<3d} {event!r}\n")
+
+
 def _transcript(ruleset_name: str, seed: int) -> str:
     ruleset = GAME.load_ruleset(ruleset_name)
-    sink = ListSink()
+    sink = _EnvelopeSink()
     play_game(GAME, ruleset, [make_agent("greedy", GAME) for _ in range(2)], seed, sink)
-    return "".join(f"{seq:4d} {event!r}\n" for seq, event in enumerate(sink.events))
+    return "".join(sink.lines)
 
 
 @pytest.mark.parametrize("ruleset_name", ["base", "gods-caprice"])

@@ -38,7 +38,6 @@ activity as (
 
     select
         run_id, game_id, player as seat,
-        count(*) filter (where event_type = 'turn_started') as turns,
         count(*) filter (where action = 'lay') as lay_actions,
         count(*) filter (where action = 'rotate') as rotate_actions,
         count(*) filter (where action = 'wild') as wild_actions,
@@ -51,7 +50,7 @@ activity as (
         count(*) filter (where cause = 'push') as pushed_back,
         count(*) filter (where cause = 'push' and to_space = 0) as knocked_off,
         count(*) filter (where event_type = 'bonus_tile_taken') as bonus_tiles,
-        count(*) filter (where event_type = 'tile_used') as caprice_tile_uses
+        count(*) filter (where event_type = 'tile_used' and tile_option <> 'removed') as caprice_tile_uses  -- (v1 logs: a Sabotage's expiry)
     from events
     group by run_id, game_id, player
 
@@ -78,7 +77,7 @@ final as (
         scored.largest_panorama,
         ended.rounds,
         ended.end_reason,
-        coalesce(activity.turns, 0) as turns,
+        ended.rounds as turns,  -- every seat plays every round (the game ends at a round's end)
         coalesce(activity.lay_actions, 0) as lay_actions,
         coalesce(activity.rotate_actions, 0) as rotate_actions,
         coalesce(activity.wild_actions, 0) as wild_actions,
