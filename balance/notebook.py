@@ -1,77 +1,118 @@
-"""What every balance notebook starts with: the house plot style, the warehouse query, number words.
+"""What every balance notebook starts with: the house style, the warehouse query, names, tables, seat chart.
 
 Imported by `notebooks/*.py`; it lives in the installed `balance` package so the
 import works from any working directory (papermill runs in a staging folder,
-`make lab` in `notebooks/`).
+`make lab` in `notebooks/`). Tables are shown with `show()`: the designer's
+column names, integers for counts, rates as percentages with their interval,
+and no row-index column.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
+from typing import Any
 
 import duckdb
 import matplotlib.pyplot as plt
 import pandas as pd
+from IPython.display import HTML, display
+
+from balance import charts
+from balance.words import Names, count, pct, rate_ci, seat, value_ci
+
+Cell = Callable[[Any], str]
+__all__ = ["Names", "ci", "count", "errors", "noise_word", "open_warehouse", "pct", "seat", "seat_chart", "show"]
 
 
-def open_warehouse(warehouse: str) -> Callable[[str], pd.DataFrame]:
-    """Apply the house plot style and return `q`: a read-only warehouse query as a DataFrame."""
-    plt.rcParams.update({"figure.dpi": 90, "axes.grid": True, "grid.alpha": 0.3})
+def open_warehouse(warehouse: str) -> tuple[Callable[[str], pd.DataFrame], Names]:
+    """Apply the house plot style; return `q` (a read-only warehouse query as a DataFrame) and the display names."""
+    charts.house_style()
     con = duckdb.connect(warehouse, read_only=True)
 
     def q(sql: str) -> pd.DataFrame:
         """A warehouse query as a DataFrame."""
         return con.execute(sql).df()
 
-    return q
+    return q, Names.from_warehouse(con)
 
 
-def pct(x: float) -> str:
-    """A rate as a percentage with one decimal."""
-    return f"{100 * x:.1f}%"
+def ci(value: str, lo: str, hi: str, kind: str = "rate", digits: int = 1) -> Cell:
+    """A table cell: a rate (or a value) with its 95% interval, from three columns of the row."""
+    if kind == "rate":
+        return lambda r: rate_ci(getattr(r, value), getattr(r, lo), getattr(r, hi))
+    return lambda r: value_ci(getattr(r, value), getattr(r, lo), getattr(r, hi), digits)
+
+
+def show(frame: pd.DataFrame, columns: dict[str, str | Cell], empty: str = "Nothing to show.") -> None:
+    """Display `frame` as a table: each header maps to a column (counts as integers) or a cell function."""
+    if frame.empty:
+        display(HTML(f"<p class='note'>{html.escape(empty)}</p>"))
+        return
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in columns)
+    rows = []
+    for row in frame.itertuples(index=False):
+        cells = []
+        for spec in columns.values():
+            value = spec(row) if callable(spec) else getattr(row, spec)
+            numeric = not callable(spec) and isinstance(value, int | float) and not isinstance(value, bool)
+            text = _plain(value)
+            cells.append(f"<td class='num'>{html.escape(text)}</td>" if numeric or _looks_numeric(text)
+                         else f"<td>{html.escape(text)}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    display(HTML(f"<div class='table-wrap'><table><tr>{head}</tr>{''.join(rows)}</table></div>"))
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer() and abs(value) >= 1):
+        return count(value)
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return "" if value is None else str(value)
+
+
+def _looks_numeric(text: str) -> bool:
+    return bool(text) and (text[0].isdigit() or text[0] in "+-–") and "players" not in text
 
 
 def noise_word(flag: bool) -> str:
     """How a flagged/unflagged difference reads in prose."""
-    return "beyond noise" if flag else "within noise"
+    return "look here (beyond noise and big enough to matter)" if flag else "nothing to look at"
 
 
-def errors(frame: pd.DataFrame, value: str, lo: str, hi: str) -> list[pd.Series]:
-    """Matplotlib error-bar lengths from an interval.
-
-    0 where the interval is missing (n < 2), and never negative: at k = 0 the
-    Wilson bound sits ~1e-17 off the rate, and matplotlib rejects any negative.
-    """
-    below = (frame[value] - frame[lo]).fillna(0).clip(lower=0)
-    above = (frame[hi] - frame[value]).fillna(0).clip(lower=0)
-    return [below, above]
+def errors(frame: pd.DataFrame, value: str, lo: str, hi: str) -> Any:
+    """Matplotlib error-bar lengths from an interval (0 where missing, never negative)."""
+    return charts.interval_errors(frame[value], frame[lo], frame[hi])
 
 
 def seat_chart(seats: pd.DataFrame) -> str:
     """Seat win rates per player count against the fair share 1/P; returns the sentence naming flagged seats.
 
-    `seats` is `met_seat_advantage` for one game. Red bars are seats whose
-    interval excludes the fair share.
+    `seats` is the seat-advantage table for one game. Orange bars are seats the
+    shared flag rule flags (beyond noise after correction and big enough to matter).
     """
     if seats.empty:
         return "No uniform line-ups in this warehouse, so no seat comparison."
     counts = sorted(seats.num_players.unique())
-    fig, axes = plt.subplots(1, len(counts), figsize=(3.2 * len(counts), 3.2), squeeze=False)
-    for ax, count in zip(axes[0], counts):
-        part = seats[seats.num_players == count]
-        ax.bar(part.seat.astype(str), part.win_rate, yerr=errors(part, "win_rate", "win_lo", "win_hi"), capsize=3,
-               color=["tab:red" if f else "tab:blue" for f in part.flagged])
-        ax.axhline(1 / count, ls="--", color="k", lw=1)
-        ax.set_title(f"{count} players (n={part.n.iloc[0]:,} games)", fontsize=9)
-        ax.set_xlabel("seat")
-    axes[0][0].set_ylabel("win rate")
-    plt.tight_layout()
+    fig, axes = plt.subplots(1, len(counts), figsize=(3.1 * len(counts), 3.2), squeeze=False)
+    for ax, players in zip(axes[0], counts):
+        part = seats[seats.num_players == players]
+        charts.interval_bars(ax, [str(s + 1) for s in part.seat], part.win_rate, part.win_lo, part.win_hi,
+                             flagged=part.flagged, scale=100)
+        fair = charts.reference_line(ax, 100 / players, "fair share 1/P")
+        ax.set_title(f"{players} players (n = {count(part.n.iloc[0])} games)")
+        ax.set_xlabel("seat (1 plays first)")
+    axes[0][0].set_ylabel("win rate (%)")
+    charts.legend_below(fig, [fair, charts.look_handle()], 2)
     plt.show()
     flagged = ", ".join(
-        f"seat {r.seat} at {r.num_players} players ({pct(r.win_rate)}, interval {pct(r.win_lo)}–{pct(r.win_hi)})"
+        f"{seat(r.seat)} at {r.num_players} players ({rate_ci(r.win_rate, r.win_lo, r.win_hi)})"
         for r in seats[seats.flagged].itertuples()
     )
-    return f"Seats beyond noise: {flagged or 'none; every seat interval contains the fair share'}."
+    return f"Seats to look at: {flagged or 'none; no seat is both beyond noise and far enough from the fair share'}."
+
 
 
 MIN_RECORDED_N = 30
@@ -94,7 +135,9 @@ def beside(frame: pd.DataFrame, keys: list[str], rate: str, lo: str, hi: str) ->
     simulated = both[f"{rate}_simulated"]
     outside = (simulated < both[f"{lo}_recorded"]) | (simulated > both[f"{hi}_recorded"])
     both["verdict"] = [
-        "too few recorded games" if is_small else ("no simulated games" if pd.isna(sim_rate) else noise_word(out))
+        "too few recorded games" if is_small else
+        ("no simulated games" if pd.isna(sim_rate) else ("beyond noise" if out else "within noise"))
         for is_small, out, sim_rate in zip(small, outside, both[f"{rate}_simulated"])
     ]
     return both.reset_index()
+

@@ -2,7 +2,9 @@
 
 Each notebook in `notebooks/` (jupytext percent format) is converted, executed
 with papermill on the venv's own `python3` kernel with the warehouse path as
-its parameter, and exported to self-contained HTML with the code hidden.
+its parameter, exported with nbconvert's `basic` template (cells only, code
+hidden: no require.js, MathJax or other script from a CDN) and wrapped in the
+house page (`balance.page`) with a navigation bar linking every page.
 `overview` always runs; a game's notebook (`<game>.py`) runs only when that
 game is in the warehouse. Everything is written to a staging folder first and
 moved into place only when every notebook succeeded, so a failing notebook
@@ -13,11 +15,13 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
 
+from balance.page import PageLink, page
 from balance.report_index import write_index
 from engine.core.errors import BalanceError
 
@@ -26,6 +30,8 @@ DEFAULT_OUT = Path("reports")
 GENERIC_NOTEBOOKS = ("overview",)
 KERNEL = "python3"
 EXECUTED_DIR = "_executed"  # executed .ipynb files, kept for debugging (git-ignored)
+TITLES = {"index": "Headlines", "overview": "All games"}
+EXTRA_PAGES = ("compare-*.html", "sweep-*.html")  # what-if pages written by other commands
 
 
 class ReportError(BalanceError):
@@ -57,15 +63,38 @@ def notebooks_for(games: list[str], notebooks_dir: Path = NOTEBOOKS_DIR) -> list
     return [notebooks_dir / f"{name}.py" for name in wanted if (notebooks_dir / f"{name}.py").exists()]
 
 
+def page_title(stem: str) -> str:
+    """A page's title in the navigation bar: the game's own name for a game's page."""
+    if stem in TITLES:
+        return TITLES[stem]
+    if stem.startswith(("compare-", "sweep-")):
+        return "What if: " + stem.split("-", 1)[1].replace("-", " ")
+    try:
+        from engine.registry import get_game
+
+        game = get_game(stem)
+        return str(game.load_ruleset(game.default_ruleset).get("names.game", stem))
+    except BalanceError:
+        return stem
+
+
+def site_links(stems: list[str], out: Path) -> list[PageLink]:
+    """Index first, then the notebooks' pages, then any what-if pages already in `out`."""
+    extra = sorted({p.stem for pattern in EXTRA_PAGES for p in out.glob(pattern)} - set(stems))
+    return [PageLink(f"{stem}.html", page_title(stem)) for stem in ["index", *stems, *extra]]
+
+
 def execute_notebook(
-    source: Path, warehouse: Path, staging: Path, parameters: dict[str, str] | None = None, name: str | None = None,
+    source: Path, warehouse: Path, staging: Path, links: list[PageLink] | None = None,
+    parameters: dict[str, str] | None = None, name: str | None = None,
 ) -> Path:
     """Convert, execute and export one notebook; returns its HTML path in `staging`.
 
-    `parameters` are passed beside the warehouse (e.g. an experiment's name) and `name` names the
-    page (default: the notebook's own name).
+    `links` is the site's navigation (default: the index and this page); `parameters` are passed beside
+    the warehouse (e.g. an experiment's name) and `name` names the page (default: the notebook's own name).
     """
     name = name or source.stem
+    links = links if links is not None else site_links([name], staging)
     import jupytext
     import papermill
     from nbconvert import HTMLExporter
@@ -91,15 +120,19 @@ def execute_notebook(
         raise ReportError(f"notebook {source} could not run: {exc}; earlier reports were left untouched") from None
     finally:
         raw.unlink(missing_ok=True)
-    exporter = HTMLExporter(exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True)
+    exporter = HTMLExporter(template_name="basic", exclude_input=True, exclude_input_prompt=True,
+                            exclude_output_prompt=True, anchor_link_text="")
     body, _ = exporter.from_filename(str(executed))
     html = staging / f"{name}.html"
-    html.write_text(body, encoding="utf-8")
+    html.write_text(page(page_title(name), body, links, html.name), encoding="utf-8")
     return html
 
 
-def build_reports(warehouse: Path, out: Path = DEFAULT_OUT, notebooks_dir: Path = NOTEBOOKS_DIR) -> list[Report]:
-    """Execute every relevant notebook and write its HTML plus `index.html` into `out`."""
+def build_reports(
+    warehouse: Path, out: Path = DEFAULT_OUT, notebooks_dir: Path = NOTEBOOKS_DIR,
+    log: Callable[[str], None] = print,
+) -> list[Report]:
+    """Execute every relevant notebook and write its HTML plus `index.html` into `out`; `log` gets progress lines."""
     games = games_in(warehouse)
     sources = notebooks_for(games, notebooks_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -107,11 +140,19 @@ def build_reports(warehouse: Path, out: Path = DEFAULT_OUT, notebooks_dir: Path 
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir()
     try:
-        reports = [Report(src.stem, execute_notebook(src, warehouse, staging)) for src in sources]
-        reports += [Report(page, execute_notebook(notebooks_dir / f"{notebook}.py", warehouse, staging,
-                                                  {"experiment": name}, page))
-                    for name, notebook, page in experiment_pages(warehouse)]
-        write_index(warehouse, staging / "index.html", [r.name for r in reports], games)
+        experiments = experiment_pages(warehouse)
+        links = site_links([src.stem for src in sources] + [page for _, _, page in experiments], out)
+        total = len(sources) + len(experiments) + 1
+        reports = []
+        for number, src in enumerate(sources, start=1):
+            log(f"report {number} of {total}: running notebook {src.name}")
+            reports.append(Report(src.stem, execute_notebook(src, warehouse, staging, links)))
+        for number, (name, notebook, page_name) in enumerate(experiments, start=len(sources) + 1):
+            log(f"report {number} of {total}: what-if page {page_name}")
+            reports.append(Report(page_name, execute_notebook(notebooks_dir / f"{notebook}.py", warehouse, staging,
+                                                              links, {"experiment": name}, page_name)))
+        log(f"report {total} of {total}: the index (headline findings)")
+        write_index(warehouse, staging / "index.html", links, games)
         return _publish(staging, out, reports)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

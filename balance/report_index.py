@@ -1,178 +1,261 @@
-"""The report index: run metadata, sample sizes, flagged imbalances, assumed values.
+"""The report index: headline answers first, then where to look, agents, assumptions, and the data appendix.
 
-Everything comes from the warehouse's tables: `runs`, `ruleset_assumptions`,
-`fct_games` and every metric table (`met_*`) that has a `flagged` column, so a
-new game's metrics appear here without code changes.
+The headline findings come from `balance.headlines` (one function per
+question); "look here" lists what the shared flag rule (`warehouse.flags`)
+flagged, per metric, in the designer's words. Warehouse table and column
+names appear only in the data appendix at the bottom.
 """
 
 from __future__ import annotations
 
-import html
 import json
 from datetime import UTC, datetime
 from pathlib import Path
-from statistics import NormalDist
 from typing import Any
 
 import duckdb
 import pandas as pd
 
-FIRST_FLAGGED = ("met_seat_advantage",)
-MAX_FLAGGED = 15  # rows shown per metric table; the notebooks show them all
-STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 72em; color: #222; }
-table { border-collapse: collapse; margin: .5em 0 1.5em; font-size: 90%; }
-th, td { border: 1px solid #ccc; padding: .25em .6em; text-align: left; vertical-align: top; }
-th { background: #f3f3f3; } .flag { color: #b00; } .note { color: #555; font-size: 90%; }
-"""
+from balance.charts import house_style
+from balance.headlines import Finding, findings, has_table, headline_play
+from balance.page import PageLink, escape, page
+from balance.words import Names, count, pct, plain_value, seat
+
+MAX_CELLS = 8  # flagged cells listed per metric; the detail pages show them all
+METRICS = {  # metric key -> (what it compares, page)
+    "seat_win_rate": ("Seat win rate against the fair share 1/P", "overview.html"),
+    "caprice_hit_rate": ("Caprice hit rate against the pooled face-down rate", "caprices.html"),
+    "slot_hit_rate": ("Bonus-slot hit rate against the pooled face-down rate", "caprices.html"),
+    "tile_value": ("Bonus tiles: choosing one instead of another at the same decision (causal)", "gardens.html"),
+    "tile_owning": ("Bonus tiles: always taking one against never (paired deals)", "gardens.html"),
+    "tile_value_observed": ("Bonus tile takers' score against other completers' (observed)", "gardens.html"),
+    "track_space": ("Four Gardens god track: mean final space against the other gods'", "gardens.html"),
+    "god_win_rate": ("4 Gods: win rate of each god's holder against the fair share", "gods.html"),
+    "claim_order_win_rate": ("4 Gods: win rate by the order gods were claimed", "gods.html"),
+    "prophets_win_rate": ("4 Gods: win rate by prophets placed", "gods.html"),
+    "speed_win_rate": ("4 Gods: win rate of the faster or slower side", "gods.html"),
+}
 
 
-def _table(frame: pd.DataFrame, empty: str) -> str:
-    if frame.empty:
-        return f"<p class='note'>{html.escape(empty)}</p>"
-    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
+def describe_cell(table: str, r: Any, names: Names) -> str:
+    """One flagged cell in words (which seat, Caprice, tile, god ...)."""
+    describers = {
+        "met_seat_advantage": lambda: f"{names.game(r.game)}, {seat(r.seat)} at {r.num_players} players",
+        "met_caprice_hit_rate": lambda: names("caprices", r.caprice_id) + (
+            "" if r.dimension == "overall" else f" ({r.dimension.replace('_', ' ')} {r.level})"),
+        "met_caprice_slot_hit_rate": lambda: f"{r.slot_label} slot at {r.num_players} players",
+        "met_gardens_bonus_tiles": lambda: f"{names.ruleset(r.ruleset)}: {names('tiles', r.tile)}",
+        "met_gardens_tile_contrasts": lambda: f"{names.ruleset(r.ruleset)}, {r.num_players} players, {r.agents}: "
+                                              f"{names('tiles', r.tile)} instead of {names('tiles', r.instead_of)}",
+        "met_gardens_tile_owning": lambda: f"{names.ruleset(r.ruleset)}, {r.num_players} players, {r.agents}: "
+                                           f"owning {names('tiles', r.tile)}",
+        "met_gardens_tracks": lambda: f"{names.ruleset(r.ruleset)}, {r.num_players} players: "
+                                      f"{names('gods', r.god)}",
+        "met_gods_god_win_rate": lambda: f"{names('landscapes', r.god)} god, {r.num_players} players",
+        "met_gods_claim_timing": lambda: f"claimed {r.claim_order}. at {r.num_players} players",
+        "met_gods_landscapes": lambda: f"{names('landscapes', r.landscape)} god's holder",
+        "met_gods_prophets": lambda: f"{r.prophets} prophets placed at {r.num_players} players",
+        "met_gods_speed": lambda: f"{r.pace} side at {r.num_players} players",
+    }
+    describe = describers.get(table)
+    return describe() if describe else table
+
+
+def _number(value: float, is_rate: bool) -> str:
+    return pct(value) if is_rate else f"{value:+.2f}"
+
+
+def look_here(con: duckdb.DuckDBPyConnection, names: Names) -> str:
+    """Per metric: cells compared, how the rule thinned them, and the cells flagged."""
+    if not has_table(con, "flag_summary"):
+        return "<p class='pending'>No flag summary in this warehouse (rebuild it with `balance warehouse build`).</p>"
+    summary = con.execute("select * from flag_summary order by flagged desc, table_name").df()
+    blocks = []
+    for rule in summary.itertuples():
+        title, target = METRICS.get(rule.metric, (rule.metric.replace("_", " "), "overview.html"))
+        is_rate = "rate" in rule.metric
+        minimum = f"{100 * rule.min_effect:.0f} points" if is_rate else f"{rule.min_effect:g}"
+        head = (f"<h3><a href='{target}'>{escape(title)}</a>: "
+                f"<span class='{'look' if rule.flagged else ''}'>{count(rule.flagged)} to look at</span> "
+                f"of {count(rule.cells)} compared</h3>"
+                f"<p class='note'>{count(rule.beyond_noise_uncorrected)} beyond noise cell by cell, "
+                f"{count(rule.beyond_noise)} after the {escape(rule.correction)} correction, "
+                f"{count(rule.flagged)} also at least {minimum} from the reference.</p>")
+        cells = con.execute(
+            f"select * from {rule.table_name} where {rule.flag_column} "
+            f"order by abs({rule.estimate} - {_reference_sql(rule.reference)}) desc limit {MAX_CELLS}").df()
+        items = "".join(
+            f"<li>{escape(describe_cell(rule.table_name, r, names))}: "
+            f"{_number(getattr(r, rule.estimate), is_rate)} "
+            f"({_number(getattr(r, rule.lo), is_rate)} to {_number(getattr(r, rule.hi), is_rate)}) "
+            f"against {_number(_reference_value(r, rule.reference), is_rate)}</li>"
+            for r in cells.itertuples())
+        more = f"<p class='note'>… and {rule.flagged - MAX_CELLS} more on the detail page.</p>" if (
+            rule.flagged > MAX_CELLS) else ""
+        blocks.append(head + (f"<ul>{items}</ul>{more}" if items else ""))
+    rule = summary.iloc[0] if len(summary) else None
+    intro = ("<p>A cell is listed only when it is beyond noise after a "
+             f"{escape(rule.correction) if rule is not None else 'Holm'} correction over the cells of its table "
+             "(95% family-wise) <em>and</em> differs from its reference by at least the minimum that matters, set per "
+             "metric in the study file (<code>balance/study.toml</code>, <code>[flags]</code>). Agent strength is "
+             "not an imbalance: agent win rates are in their own section below.</p>")
+    return intro + "".join(blocks)
+
+
+def _reference_sql(reference: str) -> str:
+    try:
+        return str(float(reference))
+    except ValueError:
+        return reference
+
+
+def _reference_value(row: Any, reference: str) -> float:
+    try:
+        return float(reference)
+    except ValueError:
+        return float(getattr(row, reference))
+
+
+def agents_section(con: duckdb.DuckDBPyConnection, names: Names) -> str:
+    """Agent win rates in mixed line-ups: how strong the players are, not whether the game is fair."""
+    if not has_table(con, "met_agent_win_rate"):
+        return "<p class='pending'>No mixed line-ups in this warehouse.</p>"
+    agents = headline_play(con.execute("select * from met_agent_win_rate order by game, num_players, win_rate desc")
+                           .df())
     rows = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(_fmt(v))}</td>" for v in row) + "</tr>"
-        for row in frame.itertuples(index=False)
-    )
-    return f"<table><tr>{head}</tr>{rows}</table>"
+        f"<tr><td>{escape(names.game(r.game))}</td><td class='num'>{r.num_players}</td><td>{escape(r.agent)}</td>"
+        f"<td class='num'>{count(r.n)}</td><td class='num'>{pct(r.win_rate)}</td>"
+        f"<td class='num'>{pct(r.win_lo)}–{pct(r.win_hi)}</td><td class='num'>{pct(r.reference)}</td></tr>"
+        for r in agents.itertuples())
+    return ("<p>Win rate of each agent in mixed line-ups (seats rotated) against the fair share 1/P. A stronger "
+            "agent winning more says how good the play is, not that the game is unfair.</p>"
+            "<div class='table-wrap'><table><tr><th>game</th><th>players</th><th>agent</th><th>player-games</th>"
+            f"<th>win rate</th><th>95% interval</th><th>fair share</th></tr>{rows}</table></div>")
 
 
-def _fmt(value: Any) -> str:
-    if isinstance(value, float):
-        return f"{value:.3f}"
-    return "" if value is None else str(value)
+def left_out_section(con: duckdb.DuckDBPyConnection, names: Names) -> str:
+    """Runs and files the warehouse did not read (incomplete, in progress, rejected, stray), with their fix."""
+    if not has_table(con, "lake_left_out"):
+        return ("<p class='pending'>Not measured yet: this warehouse does not record which runs it left out "
+                "(rebuild it with a `balance warehouse build` that lists incomplete runs).</p>")
+    rows = con.execute("select * from lake_left_out order by what, game, run_id, file").df()
+    if rows.empty:
+        return "<p>None: every run in the lake is complete and every game in it is counted.</p>"
+    items = []
+    for r in rows.itertuples():
+        if r.what == "run":
+            expected = "" if pd.isna(r.files_expected) else f" of {count(r.files_expected)}"
+            files = f"{count(r.files_present)}{expected} files"
+            what = f"run {r.run_id} ({names.game(r.game) if r.game else 'unknown game'}, {r.state}, {files})"
+        else:
+            what = f"file {r.file}"
+        items.append(f"<li>{escape(what)}: {escape(r.reason)}. <span class='note'>Fix: "
+                     f"<code>{escape(r.fix)}</code></span></li>")
+    return (f"<p class='look'>{len(rows)} left out: the numbers above do not include their games.</p>"
+            f"<ul>{''.join(items)}</ul>")
 
 
-def run_rows(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
-    """One row per run: ruleset, games, player counts, line-ups, seeds, code version."""
-    runs = con.execute("""
-        select r.run_id, r.game, r.ruleset, r.ruleset_digest, count(*) as games,
-               string_agg(distinct g.num_players::varchar, ',' order by g.num_players::varchar) as players,
-               string_agg(distinct g.lineup, ', ' order by g.lineup) as lineups,
-               min(g.seed) as min_game_seed, max(g.seed) as max_game_seed,
-               any_value(r.spec_json) as spec_json, any_value(r.code_version) as code_version,
-               any_value(r.assumptions_from) as assumptions_from
-        from runs r join fct_games g using (run_id, game)
-        group by r.run_id, r.game, r.ruleset, r.ruleset_digest
-        order by r.game, r.run_id
+def assumptions_section(con: duckdb.DuckDBPyConnection, names: Names) -> str:
+    """Every assumed ruleset value, grouped by game (and ruleset) and section, with plain values."""
+    assumed = con.execute("""
+        select game, ruleset, key, any_value(value) as value, any_value(note) as note
+        from ruleset_assumptions group by game, ruleset, key order by game, ruleset, key
     """).df()
-    runs["spec_seed"] = [json.loads(s).get("seed") if isinstance(s, str) else None for s in runs.pop("spec_json")]
-    return runs
+    if assumed.empty:
+        return "<p>No assumed values (or no ruleset text available).</p>"
+    parts = []
+    for (game, ruleset), rows in assumed.groupby(["game", "ruleset"], sort=False):
+        sections = rows.assign(section=rows.key.str.split(".").str[0])
+        body = "".join(
+            f"<h4>{escape(section.replace('_', ' '))}</h4><ul>" + "".join(
+                f"<li><strong>{escape(_key_words(r.key))}</strong>: {escape(plain_value(r.value))}"
+                f"<span class='note'> — {escape(r.note)}</span></li>" for r in group.itertuples()) + "</ul>"
+            for section, group in sections.groupby("section", sort=False))
+        title = names.ruleset(ruleset) if ("ruleset", ruleset) in names.rows else f"{names.game(game)} ({ruleset})"
+        parts.append(f"<details><summary>{escape(title)}: {len(rows)} assumed values</summary>{body}</details>")
+    return ("<section id='assumptions'><p>Values the rule texts do not give, marked <em>assumed</em> in the ruleset "
+            "files: conclusions resting on them are only as good as the guess. Correct the file and re-run to "
+            "check.</p>" + "".join(parts) + "</section>")
 
 
-def sample_rows(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
-    """Games and player-games per game and player count."""
-    return con.execute("""
+def _key_words(key: str) -> str:
+    return " ".join(key.split(".")[1:]).replace("_", " ") or key
+
+
+def appendix(con: duckdb.DuckDBPyConnection, warehouse: Path) -> str:
+    """The data appendix: where every number comes from, with warehouse names."""
+    sample = con.execute("""
         select game, num_players, count(*) as games, sum(num_players) as player_games,
                count(*) filter (where is_mixed_lineup) as mixed_lineup_games
         from fct_games group by game, num_players order by game, num_players
     """).df()
-
-
-def flagged_rows(con: duckdb.DuckDBPyConnection) -> list[tuple[str, int, pd.DataFrame]]:
-    """For each metric table with a `flagged` column: cells compared, and its flagged rows.
-
-    Rate rows also say whether they stay beyond noise after a Bonferroni
-    correction for the number of cells the table compares: at 95% per cell,
-    about 1 in 20 fair cells is flagged by chance, so a long table always
-    shows a few.
-    """
-    tables = [row[0] for row in con.execute("""
-        select table_name from information_schema.columns
-        where column_name = 'flagged' and table_name like 'met_%' order by table_name
-    """).fetchall()]
-    tables.sort(key=lambda name: name not in FIRST_FLAGGED)  # stable: the headline question first
-    found = []
-    for table in tables:
-        compared = con.execute(f"select count(*) from {table} where flagged is not null").fetchone()[0]
-        frame = con.execute(f"select * from {table} where flagged").df()
-        if frame.empty:
-            continue
-        columns = list(frame.columns)
-        rate = next((c for c in columns if c.endswith("_rate")), None)
-        if "n" not in columns or rate is None or not {"reference", "reference_label"} <= set(columns):
-            found.append((table, compared, frame))  # not a rate against a reference: show it whole
-            continue
-        keys = columns[: columns.index("n") + 1]
-        stem = rate.removesuffix("_rate")
-        frame = frame[[*keys, rate, f"{stem}_lo", f"{stem}_hi", "reference", "reference_label"]]
-        frame = frame.assign(beyond_noise_after_bonferroni=_survives_bonferroni(frame, rate, compared))
-        frame = frame.assign(distance=(frame[rate] - frame["reference"]).abs()).sort_values("distance", ascending=False)
-        found.append((table, compared, frame.drop(columns="distance")))
-    return found
-
-
-def _survives_bonferroni(frame: pd.DataFrame, rate: str, cells: int) -> pd.Series:
-    """Whether |rate - reference| exceeds z(1 - 0.025 / cells) binomial standard errors."""
-    z = NormalDist().inv_cdf(1 - 0.025 / max(cells, 1))
-    reference = frame["reference"].astype(float)
-    se = (reference * (1 - reference) / frame["n"].astype(float)) ** 0.5
-    return (frame[rate] - reference).abs() > z * se
-
-
-def assumption_rows(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
-    """Every assumed ruleset value behind the results, with the runs that used it."""
-    return con.execute("""
-        select game, ruleset, ruleset_digest, key, value, note, count(distinct run_id) as runs
-        from ruleset_assumptions
-        group by game, ruleset, ruleset_digest, key, value, note
-        order by game, ruleset, key
+    runs = con.execute("""
+        select r.run_id, r.game, r.ruleset, r.ruleset_digest, count(*) as games,
+               string_agg(distinct g.lineup, ', ' order by g.lineup) as lineups,
+               any_value(r.spec_json) as spec_json, any_value(r.code_version) as code_version
+        from runs r join fct_games g using (run_id, game)
+        group by r.run_id, r.game, r.ruleset, r.ruleset_digest order by r.game, r.run_id
     """).df()
+    runs["seed"] = [json.loads(s).get("seed") if isinstance(s, str) else None for s in runs.pop("spec_json")]
+    flags = (con.execute("select * from flag_summary order by table_name").df() if has_table(con, "flag_summary")
+             else pd.DataFrame())
+    return (f"<section id='data-appendix'><h2>Data appendix</h2><p class='note'>For whoever checks the numbers: "
+            f"warehouse <code>{escape(warehouse)}</code>, its tables and columns.</p>"
+            f"<h3>Games per player count (fct_games)</h3>{_table(sample)}"
+            f"<h3>Runs (runs)</h3>{_table(runs)}<h3>Flag rule per table (flag_summary)</h3>{_table(flags)}</section>")
 
 
-def left_out_rows(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
-    """What the warehouse build left out of the lake (table `lake_left_out`; empty for older warehouses)."""
-    try:
-        return con.execute("select what, coalesce(run_id, file) as name, state, reason, fix from lake_left_out").df()
-    except duckdb.CatalogException:
-        return pd.DataFrame()
+def _table(frame: pd.DataFrame) -> str:
+    if frame.empty:
+        return "<p class='note'>none</p>"
+    head = "".join(f"<th>{escape(c)}</th>" for c in frame.columns)
+    body = "".join("<tr>" + "".join(f"<td>{escape(_cell(v))}</td>" for v in row) + "</tr>"
+                   for row in frame.itertuples(index=False))
+    return f"<div class='table-wrap'><table><tr>{head}</tr>{body}</table></div>"
 
 
-def write_index(warehouse: Path, target: Path, reports: list[str], games: list[str]) -> None:
-    """Write `index.html` for the given warehouse and report names."""
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return "" if value is None else str(value)
+
+
+def finding_card(finding: Finding) -> str:
+    label = (f"<span class='label {escape(finding.label)}'>{escape(finding.label)}</span>" if finding.label
+             else "<span class='label'>robustness not labelled yet</span>") if finding.measured else ""
+    if not finding.measured:
+        body = f"<p class='pending'>Not measured yet: {escape(finding.pending)}.</p>"
+    else:
+        detail = f" <a href='{escape(finding.detail)}'>Detail</a>" if finding.detail else ""
+        body = f"<p>{escape(finding.answer)}{detail}</p>{finding.chart}"
+    return f"<article class='finding'><h3>{escape(finding.question)}{label}</h3>{body}</article>"
+
+
+def write_index(warehouse: Path, target: Path, links: list[PageLink], games: list[str]) -> None:
+    """Write `index.html` for the given warehouse and site pages."""
+    house_style()
     with duckdb.connect(str(warehouse), read_only=True) as con:
-        runs = run_rows(con)
-        sample = sample_rows(con)
-        flagged = flagged_rows(con)
-        assumed = assumption_rows(con)
-        left_out = left_out_rows(con)
-    unknown = runs[runs.assumptions_from == "unknown"].run_id.tolist()
-    versions = ", ".join(sorted({str(v) for v in runs.code_version.dropna()})) or "unknown (no run manifest)"
-    links = "".join(f"<li><a href='{html.escape(n)}.html'>{html.escape(n)}</a></li>" for n in reports)
-    flagged_html = "".join(
-        f"<h3 class='flag'>{html.escape(table)}: {len(frame)} of {compared} cells flagged "
-        f"(about {0.05 * compared:.1f} expected by chance)"
-        f"{f', the {MAX_FLAGGED} farthest from their reference' if len(frame) > MAX_FLAGGED else ''}</h3>"
-        + _table(frame.head(MAX_FLAGGED), "")
-        for table, compared, frame in flagged
-    ) or "<p>No metric differs from its reference beyond noise (95% intervals).</p>"
-    unknown_html = (
-        f"<p class='flag'>Runs whose ruleset text is unavailable (no manifest and no matching ruleset file), so "
-        f"their assumptions cannot be listed: {html.escape(', '.join(unknown))}</p>" if unknown else ""
+        names = Names.from_warehouse(con)
+        games_total = con.execute("select count(*) from fct_games where source = 'simulated'").fetchone()[0]
+        cards = "".join(finding_card(f) for f in findings(con, names))
+        sections = {
+            "Where to look": look_here(con, names),
+            "How strong are the agents?": agents_section(con, names),
+            "Runs left out": left_out_section(con, names),
+            "Assumed ruleset values": assumptions_section(con, names),
+        }
+        tail = appendix(con, warehouse)
+    game_names = ", ".join(names.game(g) for g in games)
+    pages = "".join(f"<li><a href='{escape(link.file)}'>{escape(link.title)}</a></li>" for link in links[1:])
+    body = (
+        "<h1>Is the game balanced? Headline findings</h1>"
+        f"<p class='note'>{count(games_total)} simulated games of {escape(game_names)}; generated "
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC. Every rate has its 95% interval; a finding is called out only when "
+        "it is beyond noise and big enough to matter. Labels: <em>robust</em> = the same verdict under greedy and "
+        "search (ismcts) play, <em>agent-dependent</em> = they disagree.</p>"
+        f"<div class='findings'>{cards}</div>"
+        f"<h2>Detail pages</h2><ul>{pages}</ul>"
+        + "".join(f"<h2>{escape(title)}</h2>{html}" for title, html in sections.items())
+        + tail
     )
-    page = f"""<!doctype html><html><head><meta charset="utf-8"><title>Balance reports</title>
-<style>{STYLE}</style></head><body>
-<h1>Balance reports</h1>
-<p class="note">Generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC from {html.escape(str(warehouse))};
-games: {html.escape(', '.join(games))}; code version: {html.escape(versions)}.</p>
-<h2>Reports</h2><ul>{links}</ul>
-<h2>Flagged imbalances</h2>
-<p class="note">Rows whose 95% interval excludes their reference (fair share 1/P for seats and agents; pooled rate for
-Caprices and slots). With many comparisons, about 1 in 20 unbiased cells is flagged by chance; the column
-<code>beyond_noise_after_bonferroni</code> says which rates stay beyond noise once the number of cells
-is allowed for.</p>
-{flagged_html}
-<h2>Assumed ruleset values these results depend on</h2>
-<p class="note">Values marked <code>assumed</code> in the ruleset files: conclusions resting on them are only as good as
-the guess. Correct the TOML file and re-run to check.</p>
-{unknown_html}{_table(assumed, "No assumed values (or no ruleset text available).")}
-<h2>Sample sizes</h2>{_table(sample, "No games.")}
-<h2>Runs</h2>{_table(runs, "No runs.")}
-<h2>Left out of these results</h2>
-<p class="note">Runs that did not finish (or whose manifest was rejected) and files no complete run lists are never
-read; <code>balance verify</code> and <code>balance runs</code> say how to finish or remove each.</p>
-{_table(left_out, "Nothing: every run in the lake is complete and every file belongs to one.")}
-</body></html>
-"""
-    target.write_text(page, encoding="utf-8")
+    target.write_text(page("Headlines: is the game balanced?", body, links, "index.html"), encoding="utf-8")

@@ -13,10 +13,11 @@
 # %% [markdown]
 # # Les caprices du roi: balance report
 #
-# Simulated games read from the warehouse (`balance warehouse build`). Every rate
-# comes with its sample size n and a 95% Wilson interval; every mean with a 95%
-# normal interval (mean ± 1.96·sd/√n, fine at these n). A difference is called
-# *beyond noise* only when the reference value lies outside the interval.
+# Simulated games from the warehouse. Every rate comes with its sample size n and
+# a 95% Wilson interval; every mean with a 95% normal interval. An orange bar means
+# *look here*: beyond noise after a Holm correction over the table's cells, and at
+# least the minimum that matters (5 points of hit rate, 2 of win rate; set in the
+# study file).
 
 # %% tags=["parameters"]
 warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); reports pass an absolute path
@@ -25,11 +26,11 @@ warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); rep
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
-from balance.notebook import MIN_RECORDED_N, beside, errors, open_warehouse, pct, seat_chart
+from balance import charts
+from balance.notebook import MIN_RECORDED_N, beside, ci, count, open_warehouse, pct, seat_chart, show
 
-q = open_warehouse(warehouse)
-
-
+q, names = open_warehouse(warehouse)
+caprice = lambda r: names("caprices", r.caprice_id)  # noqa: E731
 
 # %% [markdown]
 # ## What was simulated
@@ -40,73 +41,82 @@ sample = q("""
            string_agg(distinct lineup, ', ' order by lineup) as lineups
     from fct_games where source = 'simulated' and game = 'caprices' group by num_players order by num_players
 """)
-display(sample)
-runs = q("select run_id, ruleset, ruleset_digest, code_version from runs where game = 'caprices' order by run_id")
-display(Markdown(f"**{sample.games.sum():,} games** in {len(runs)} run(s)."))
+show(sample, {"players": "num_players", "games": "games", "runs": "runs", "line-ups (seat 1 first)": "lineups"})
+display(Markdown(f"**{count(sample.games.sum())} games** in all."))
 
 # %% [markdown]
 # ## Which Caprices are met, and how often?
 # Hit rate of each Caprice over the player-games in which it was in play. The dashed
-# line is the pooled hit rate of all face-down Caprices; a red bar's interval
-# excludes it (that Caprice is easier or harder than a typical one, beyond noise).
+# line is the pooled hit rate of all face-down Caprices; grey bars are the two common
+# Caprices (always in play, not compared).
 
 # %%
-hits = q("select * from met_caprice_hit_rate where source = 'simulated' and dimension = 'overall' order by hit_rate")
-fig, ax = plt.subplots(figsize=(8, 0.32 * len(hits) + 1.5))
-colors = ["tab:red" if f else ("tab:gray" if c else "tab:blue") for f, c in zip(hits.flagged, hits.is_common)]
-ax.barh(hits.caprice_id, hits.hit_rate, xerr=errors(hits, "hit_rate", "hit_lo", "hit_hi"), color=colors, capsize=2)
+hits = q("select * from met_caprice_hit_rate where source = 'simulated' and dimension = 'overall' order by hit_rate desc")
+fig, ax = plt.subplots(figsize=(8.5, 0.3 * len(hits) + 1.6))
+charts.interval_bars(ax, [caprice(r) for r in hits.itertuples()], hits.hit_rate, hits.hit_lo, hits.hit_hi,
+                     flagged=hits.flagged, horizontal=True, scale=100)
+for patch, common in zip(ax.patches, hits.is_common):
+    if common:
+        patch.set_color(charts.CONTEXT)
 pooled = hits.loc[~hits.is_common, "reference"].dropna()
+handles = [charts.look_handle(), charts.Patch(color=charts.CONTEXT, label="common Caprice (not compared)")]
 if len(pooled):
-    ax.axvline(pooled.iloc[0], ls="--", color="k", lw=1, label=f"pooled face-down rate {pct(pooled.iloc[0])}")
-    ax.legend(loc="lower right")
-ax.set_xlabel("hit rate (share of player-games that met it), 95% Wilson interval")
-ax.set_title("Caprice hit rate (grey = the two common Caprices)")
+    handles.insert(0, charts.reference_line(ax, 100 * pooled.iloc[0], f"pooled face-down rate {pct(pooled.iloc[0])}",
+                                            horizontal=True))
+ax.set_xlabel("hit rate (% of player-games in which it was in play)")
+charts.legend_below(fig, handles)
 plt.show()
 flagged = hits[hits.flagged]
 display(Markdown(
-    f"n per Caprice: {hits.n.min():,}–{hits.n.max():,} player-games. "
-    + (f"Beyond noise vs the pooled rate: {', '.join(f'{r.caprice_id} ({pct(r.hit_rate)})' for r in flagged.itertuples())}."
-       if len(flagged) else "No face-down Caprice differs from the pooled rate beyond noise.")
+    f"n per Caprice: {count(hits.n.min())}–{count(hits.n.max())} player-games. "
+    + (f"To look at: {', '.join(f'{caprice(r)} ({pct(r.hit_rate)})' for r in flagged.itertuples())}."
+       if len(flagged) else "No face-down Caprice differs from the pooled rate by enough to matter.")
 ))
-display(hits[["caprice_id", "n", "hit_rate", "hit_lo", "hit_hi", "points_mean", "winner_hit_rate", "flagged"]]
-        .sort_values("hit_rate", ascending=False).round(3))
+show(hits, {"Caprice": caprice, "player-games": "n", "hit rate": ci("hit_rate", "hit_lo", "hit_hi"),
+            "points when in play": ci("points_mean", "points_lo", "points_hi", "value"),
+            "hit rate among winners": lambda r: pct(r.winner_hit_rate),
+            "look here": lambda r: "yes" if r.flagged else ""})
 
 # %% [markdown]
 # ## Is the +30 slot too generous?
-# Hit rate of whatever Caprice lies in each bonus slot, and the points the slot pays
-# per player-game, by player count. Red = the slot's hit rate differs from the pooled
-# face-down rate at that player count beyond noise.
+# Left: how often the Caprice in each bonus slot is met, minus the pooled face-down rate
+# at that player count (0 = a typical Caprice); right: the points each slot pays per
+# player-game. A star marks a slot to look at.
 
 # %%
-slots = q("select * from met_caprice_slot_hit_rate where source = 'simulated' and num_players <> 'all' "
-          "order by num_players, slot")
-fig, axes = plt.subplots(1, 2, figsize=(11, 3.8))
+slots = q("select * from met_caprice_slot_hit_rate where source = 'simulated' and num_players <> 'all' order by num_players, slot")
 labels = list(dict.fromkeys(slots.slot_label))
-counts = list(dict.fromkeys(slots.num_players))
-width = 0.8 / max(len(counts), 1)
-for i, count in enumerate(counts):
-    part = slots[slots.num_players == count].set_index("slot_label").reindex(labels)
-    xs = [j + i * width for j in range(len(labels))]
-    axes[0].bar(xs, part.hit_rate, width, yerr=errors(part, "hit_rate", "hit_lo", "hit_hi"), capsize=2,
-                label=f"{count} players", edgecolor=["tab:red" if f else "none" for f in part.flagged], linewidth=2)
-    axes[1].bar(xs, part.points_mean, width, yerr=errors(part, "points_mean", "points_lo", "points_hi"), capsize=2,
-                label=f"{count} players")
-for ax, title in zip(axes, ("hit rate by slot", "points per player-game by slot")):
-    ax.set_xticks([j + width * (len(counts) - 1) / 2 for j in range(len(labels))], labels)
-    ax.set_title(title)
-axes[0].legend(fontsize=8)
+series = [(f"{p} players", part.set_index("slot_label")) for p, part in slots.groupby("num_players", sort=False)]
+fig, axes = plt.subplots(1, 2, figsize=(11, 3.8))
+charts.grouped_bars(axes[0], [label for label in labels if label != "common"], series, "hit_rate", "hit_lo",
+                    "hit_hi", reference="reference", flagged="flagged")
+charts.grouped_bars(axes[1], labels, series, "points_mean", "points_lo", "points_hi")
+charts.reference_line(axes[0], 0, "pooled face-down rate")
+axes[0].set_ylabel("hit rate minus pooled rate (points)")
+axes[1].set_ylabel("points per player-game")
+axes[0].set_xlabel("bonus slot")
+axes[1].set_xlabel("bonus slot")
+handles = [*axes[0].get_legend_handles_labels()[0],
+           charts.Line2D([], [], ls="--", color="#333", label="pooled face-down rate"),
+           charts.star_handle()]
+charts.legend_below(fig, handles, 6)
 plt.show()
 flagged = slots[slots.flagged]
 display(Markdown(
-    "Slots beyond noise: " + (", ".join(f"{r.slot_label} at {r.num_players} players ({pct(r.hit_rate)} vs "
-                                         f"{pct(r.reference)})" for r in flagged.itertuples()) or "none") + "."
+    "Slots to look at: " + (", ".join(f"{r.slot_label} at {r.num_players} players ({pct(r.hit_rate)} vs "
+                                      f"{pct(r.reference)})" for r in flagged.itertuples()) or "none") + "."
 ))
+show(slots[slots.reference.notna()], {
+    "slot": "slot_label", "players": "num_players", "player-games": "n",
+    "hit rate": ci("hit_rate", "hit_lo", "hit_hi"), "pooled face-down rate": lambda r: pct(r.reference),
+    "points per player-game": ci("points_mean", "points_lo", "points_hi", "value"),
+    "look here": lambda r: "yes" if r.flagged else ""})
 
 # %% [markdown]
 # ## Is the first seat favoured?
-# Win rate (shared wins count 1/k) by seat with the fair share 1/P as a dashed line.
-# Uniform line-ups only (every seat the same agent type), so agent strength cannot
-# masquerade as a seat effect; seats also rotate across games.
+# Win rate (a shared win counts 1/k) by seat, seat 1 playing first, with the fair
+# share 1/P dashed. Uniform line-ups only (every seat the same agent type), so agent
+# strength cannot masquerade as a seat effect; seats also rotate across games.
 
 # %%
 seats = q("select * from met_seat_advantage where source = 'simulated' and game = 'caprices' order by num_players, seat")
@@ -121,22 +131,22 @@ if order.random_starts.sum():  # the King aid dealt at random: seats no longer t
 # %% [markdown]
 # ## Where do the points come from?
 # Mean points per player-game from each score component, by player count, and how
-# often Order ("De l'ordre !") and Unity ("L'union fait la force !") score at all.
+# often each common Caprice scores at all.
 
 # %%
 components = q("select * from met_caprices_score_components where num_players <> 'all' and component <> 'score'")
 wide = components.pivot(index="num_players", columns="component", values="points_mean")
-ax = wide.plot.bar(stacked=True, figsize=(7, 3.8), rot=0)
+wide.columns = [names("components", c) for c in wide.columns]
+fig, ax = plt.subplots(figsize=(8, 3.8))
+wide.plot.bar(stacked=True, ax=ax, rot=0, color=charts.SERIES[: len(wide.columns)], legend=False)
+ax.set_xlabel("players")
 ax.set_ylabel("mean points per player-game")
-ax.set_title("score components by player count")
+charts.legend_below(fig, ax.get_legend_handles_labels()[0], 5)
 plt.show()
 overall = q("select * from met_caprices_score_components where num_players = 'all' order by points_mean desc")
-display(overall[["component", "n", "points_mean", "points_lo", "points_hi", "hit_rate", "hit_lo", "hit_hi"]].round(3))
-order_unity = overall.set_index("component")
-display(Markdown(
-    f"Order scores in {pct(order_unity.loc['order_points', 'hit_rate'])} of player-games, Unity in "
-    f"{pct(order_unity.loc['unity_points', 'hit_rate'])} (n = {order_unity.loc['score', 'n']:,})."
-))
+show(overall, {"component": lambda r: names("components", r.component), "player-games": "n",
+               "mean points": ci("points_mean", "points_lo", "points_hi", "value"),
+               "scores at all": ci("hit_rate", "hit_lo", "hit_hi")})
 
 # %% [markdown]
 # ## Score distributions, margins and ties
@@ -145,15 +155,17 @@ display(Markdown(
 winning = q("select * from met_caprices_winning_score order by num_players")
 finals = q("""select num_players, score from fct_caprices_player_games where source = 'simulated'""")
 fig, ax = plt.subplots(figsize=(8, 3.5))
-for count, part in finals.groupby("num_players"):
-    ax.hist(part.score, bins=40, histtype="step", density=True, label=f"{count} players")
-ax.set_xlabel("final score")
-ax.set_ylabel("density")
-ax.legend()
-ax.set_title("distribution of final scores")
+for (players, part), colour in zip(finals.groupby("num_players"), charts.SERIES):
+    ax.hist(part.score, bins=40, histtype="step", density=True, label=f"{players} players", color=colour, lw=1.5)
+ax.set_xlabel("final score (points)")
+ax.set_ylabel("share of player-games per point")
+charts.legend_below(fig, ax.get_legend_handles_labels()[0], 4)
 plt.show()
-display(winning[["num_players", "n", "winning_p10", "winning_p50", "winning_p90", "margin_mean", "margin_lo",
-                 "margin_hi", "score_tie_rate", "tie_rate"]].round(3))
+show(winning, {"players": "num_players", "games": "n",
+               "winning score (10th / 50th / 90th percentile)": lambda r: (
+                   f"{r.winning_p10:.0f} / {r.winning_p50:.0f} / {r.winning_p90:.0f}"),
+               "winning margin": ci("margin_mean", "margin_lo", "margin_hi", "value"),
+               "tied on score": lambda r: pct(r.score_tie_rate), "tied after tie-break": lambda r: pct(r.tie_rate)})
 
 # %% [markdown]
 # ## Caste and ability use
@@ -162,29 +174,25 @@ display(winning[["num_players", "n", "winning_p10", "winning_p50", "winning_p90"
 
 # %%
 abilities = q("select * from met_caprices_abilities where num_players = 'all' order by measure, agent")
-fig, ax = plt.subplots(figsize=(9, 3.5))
 measures = list(dict.fromkeys(abilities.measure))
-agents = list(dict.fromkeys(abilities.agent))
-width = 0.8 / len(agents)
-for i, agent in enumerate(agents):
-    part = abilities[abilities.agent == agent].set_index("measure").reindex(measures)
-    ax.bar([j + i * width for j in range(len(measures))], part.value, width,
-           yerr=errors(part, "value", "lo", "hi"), capsize=2, label=agent)
-ax.set_xticks([j + width * (len(agents) - 1) / 2 for j in range(len(measures))], measures, rotation=15, fontsize=8)
-ax.set_title("per player-game: turns (mean) and transformations (rate)")
-ax.legend(fontsize=8)
+fig, ax = plt.subplots(figsize=(9, 3.5))
+charts.grouped_bars(ax, measures, [(agent, part.set_index("measure")) for agent, part in abilities.groupby("agent")],
+                    "value", "lo", "hi", tick_labels=[names("measures", m) for m in measures])
+ax.tick_params(axis="x", labelrotation=15, labelsize=8)
+ax.set_ylabel("per player-game (turns or share)")
+charts.legend_below(fig, ax.get_legend_handles_labels()[0], 4)
 plt.show()
 
 # %% [markdown]
-# ## Which agent wins?
-# Win rate by agent type in mixed line-ups only, against the fair share 1/P.
+# ## How strong are the agents?
+# Win rate by agent type in mixed line-ups, against the fair share 1/P: how good the
+# play is, not an imbalance, so nothing here is flagged.
 
 # %%
 agents = q("select * from met_agent_win_rate where source = 'simulated' and game = 'caprices' order by num_players, agent")
-if len(agents):
-    display(agents[["num_players", "agent", "n", "win_rate", "win_lo", "win_hi", "reference", "flagged"]].round(3))
-else:
-    display(Markdown("No mixed line-ups in this warehouse."))
+show(agents, {"players": "num_players", "agent": "agent", "player-games": "n",
+              "win rate": ci("win_rate", "win_lo", "win_hi"), "fair share": lambda r: pct(r.reference)},
+     empty="No mixed line-ups in this warehouse.")
 
 # %% [markdown]
 # ## The Joust: does a match of several games crown the same player as one game?
@@ -207,23 +215,25 @@ else:
     }
     fig, ax = plt.subplots(figsize=(8, 2.8))
     part = joust.reindex(list(words))
-    ax.barh([words[m] for m in part.index], part.rate, xerr=errors(part, "rate", "lo", "hi"), capsize=3,
-            color="tab:blue")
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("rate (95% Wilson interval), all player counts pooled")
+    charts.interval_bars(ax, [words[m] for m in part.index], part.rate, part.lo, part.hi, horizontal=True, scale=100)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("share of matches or games (%), all player counts pooled")
     plt.show()
     same = joust.loc["same_as_a_game"]
     most = joust.loc["most_games"]
     display(Markdown(
-        f"Over {int(joust.loc['first_game', 'n']):,} matches, the winner of a single game is also the match "
-        f"winner in {pct(same.rate)} of games ({pct(same.lo)}–{pct(same.hi)}, n = {int(same.n):,} games; "
+        f"Over {count(joust.loc['first_game', 'n'])} matches, the winner of a single game is also the match "
+        f"winner in {pct(same.rate)} of games ({pct(same.lo)}–{pct(same.hi)}, n = {count(same.n)} games; "
         f"chance would be {pct(same.chance)}); the match goes to a player who won the most games in "
         f"{pct(most.rate)} ({pct(most.lo)}–{pct(most.hi)}) and to someone who won no game in "
         f"{pct(joust.loc['no_game', 'rate'])}. So a single game names the match winner "
         + ("well above chance but not always: the other games overturn it the rest of the time."
            if same.lo > same.chance else "no better than chance.")
     ))
-    display(q("select * from met_caprices_joust_winners order by num_players, measure").round(3))
+    winners = q("select * from met_caprices_joust_winners order by num_players, measure")
+    show(winners, {"players": "num_players", "question": lambda r: words.get(r.measure, r.measure),
+                   "matches or games": "n", "rate": ci("rate", "lo", "hi"),
+                   "chance": lambda r: "" if r.chance != r.chance or r.chance is None else pct(r.chance)})
     agents = q("select * from met_caprices_joust_agents order by num_players, agent")
     if len(agents):
         display(Markdown(
@@ -231,11 +241,15 @@ else:
             "games against its share of the matches; *gain* is the paired difference (beyond noise when its "
             "interval excludes 0)."
         ))
-        display(agents.round(3))
+        show(agents, {"players": "num_players", "agent": "agent", "matches": "matches",
+                      "share of games": ci("game_win_rate", "game_lo", "game_hi"),
+                      "share of matches": ci("match_win_rate", "match_lo", "match_hi"),
+                      "gain (points of share)": lambda r: f"{100 * r.gain:+.1f} ({100 * r.gain_lo:+.1f} to "
+                                                          f"{100 * r.gain_hi:+.1f})"})
         pooled = agents[agents.num_players == "all"]
         display(Markdown("; ".join(
             f"{r.agent}: {pct(r.game_win_rate)} of games, {pct(r.match_win_rate)} of matches "
-            f"(gain {r.gain:+.3f}, {'beyond' if r.flagged else 'within'} noise)"
+            f"(gain {100 * r.gain:+.1f} points, {'beyond' if r.flagged else 'within'} noise)"
             for r in pooled.itertuples()) + "."))
 
 
@@ -257,18 +271,28 @@ else:
     hits = q("""select source, caprice_id, n, hit_rate, hit_lo, hit_hi from met_caprice_hit_rate
                 where dimension = 'overall' and not is_common""")
     caprice_rows = beside(hits, ["caprice_id"], "hit_rate", "hit_lo", "hit_hi")
-    display(caprice_rows.round(3))
-    by_agent = q("""select source, caprice_id, level as agent, n, hit_rate from met_caprice_hit_rate
-                    where dimension = 'agent' and not is_common""")
-    display(by_agent.pivot_table(index="caprice_id", columns=["source", "agent"], values="hit_rate").round(3))
+    show(caprice_rows, {"Caprice": caprice, "recorded player-games": "n_recorded",
+                        "recorded hit rate": ci("hit_rate_recorded", "hit_lo_recorded", "hit_hi_recorded"),
+                        "simulated player-games": lambda r: count(r.n_simulated),
+                        "simulated hit rate": ci("hit_rate_simulated", "hit_lo_simulated", "hit_hi_simulated"),
+                        "verdict": "verdict"})
+    by_agent = q("""select source, caprice_id, level as agent, n, hit_rate, hit_lo, hit_hi from met_caprice_hit_rate
+                    where dimension = 'agent' and not is_common order by caprice_id, source, agent""")
+    show(by_agent, {"Caprice": caprice, "source": "source", "player": "agent", "player-games": "n",
+                    "hit rate": ci("hit_rate", "hit_lo", "hit_hi")})
     seat_rows = beside(q("select * from met_seat_advantage where game = 'caprices'"),
                        ["num_players", "seat"], "win_rate", "win_lo", "win_hi")
-    display(seat_rows.round(3))
+    show(seat_rows, {"players": "num_players", "seat": lambda r: str(int(r.seat) + 1),
+                     "recorded games": "n_recorded",
+                     "recorded win rate": ci("win_rate_recorded", "win_lo_recorded", "win_hi_recorded"),
+                     "simulated win rate": ci("win_rate_simulated", "win_lo_simulated", "win_hi_simulated"),
+                     "verdict": "verdict"})
     compared = caprice_rows[caprice_rows.verdict != "too few recorded games"]
     display(Markdown(
-        f"**{recorded.games:,} recorded games** in {recorded.runs} run(s). "
+        f"**{count(recorded.games)} recorded games** in {recorded.runs} run(s). "
         + (f"{len(compared)} Caprice(s) have enough recorded games to compare; beyond noise: "
-           + (", ".join(compared[compared.verdict == "beyond noise"].caprice_id) or "none") + "."
+           + (", ".join(caprice(r) for r in compared[compared.verdict == "beyond noise"].itertuples()) or "none")
+           + "."
            if len(compared) else
            f"Too few recorded games to conclude anything yet (each rate needs n ≥ {MIN_RECORDED_N} "
            "player-games and an interval narrower than ±15 points).")

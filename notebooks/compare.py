@@ -21,7 +21,7 @@ from IPython.display import Markdown, display
 from balance.notebook import open_warehouse
 from balance.whatif_charts import changes_table, pairing_note, sentences, size_chart, unchanged_note
 
-q = open_warehouse(warehouse)
+q, names = open_warehouse(warehouse)
 if not experiment:
     experiment = q("select experiment from met_variant_diff order by created_at desc limit 1").experiment.iloc[0]
 arms = q(f"select * from fct_variant_arms where experiment = '{experiment}' order by role, arm")

@@ -13,35 +13,39 @@
 # %% [markdown]
 # # 4 Gods: balance report
 #
-# Simulated real-time games read from the warehouse (`balance warehouse build`).
-# Every player acts on a simulated clock as people play: it commits to an action from
-# the board it sees when it starts thinking; the action happens a think time later
-# (the ruleset's mean for that action type - drawing is quick, placing slow - times
-# the pace profile named like its agent: `timing.<agent>`, else `timing.default`; in
-# `standard`, `greedy-fast` thinks 20% faster), or fails if another player made it
-# impossible meanwhile, and the player plans again. A player may also wait. Every rate
-# comes with its sample size n and a 95% Wilson interval; every mean with a 95%
-# normal interval. A difference is *beyond noise* only when the reference value
-# lies outside the interval. 4 Gods has no rounds: its length is simulated minutes
-# and actions.
+# Simulated real-time games from the warehouse. Every player acts on a simulated
+# clock as people play: it commits to an action from the board it sees when it starts
+# thinking; the action happens a think time later (the ruleset's mean for that action
+# type - drawing is quick, placing slow - times the pace profile named like its agent:
+# `timing.<agent>`, else `timing.default`; in `standard`, `greedy-fast` thinks 20%
+# faster), or fails if another player made it impossible meanwhile, and the player
+# plans again. A player may also wait. Every rate comes with its sample size n and a
+# 95% Wilson interval; every mean with a 95% normal interval. An orange bar means
+# *look here*: beyond noise after a Holm correction over the table's cells, and at
+# least the minimum that matters (set in the study file). 4 Gods has no rounds: its
+# length is simulated minutes and actions.
 
 # %% tags=["parameters"]
 warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); reports pass an absolute path
 
 # %%
 import matplotlib.pyplot as plt
-import pandas as pd
+import numpy as np
 from IPython.display import Markdown, display
 
-from balance.notebook import errors, noise_word, open_warehouse, pct, seat_chart
+from balance import charts
+from balance.notebook import ci, count, noise_word, open_warehouse, pct, seat_chart, show
 
-q = open_warehouse(warehouse)
+q, names = open_warehouse(warehouse)
 FAST_MATCHUP = "greedy vs greedy-fast"
+land = lambda name: names("landscapes", name)  # noqa: E731
+look = lambda r: "yes" if r.flagged else ""  # noqa: E731
 
 
-
-def flag_colors(flags: pd.Series) -> list:
-    return ["tab:red" if f else "tab:blue" for f in flags]
+def pace_words(pace: str, relative: float) -> str:
+    """'20% faster' / '25% slower' than the rest of the table."""
+    side = "faster" if relative < 1 else "slower"
+    return f"{pace} (pace ×{relative:.2f}: {abs(1 - relative):.0%} {side})"
 
 
 # %% [markdown]
@@ -53,45 +57,47 @@ sample = q("""
            string_agg(distinct array_to_string(list_sort(list_distinct(agents)), ' vs '), ', ') as match_ups
     from fct_games where source = 'simulated' and game = 'gods' group by num_players order by num_players
 """)
-display(sample)
-runs = q("select run_id, ruleset, ruleset_digest, code_version from runs where game = 'gods' order by run_id")
-display(Markdown(f"**{sample.games.sum():,} games** in {len(runs)} run(s)."))
+show(sample, {"players": "num_players", "games": "games", "runs": "runs", "match-ups": "match_ups"})
+display(Markdown(f"**{count(sample.games.sum())} games** in all."))
 
 # %% [markdown]
 # ## How much does being 20% faster matter?
 # Greedy against the same greedy agent with a 20% faster timing profile, seats rotated:
-# win rate of each side (relative pace = own mean think time / the opponents' mean;
-# 0.80 = 20% faster than the table) against the fair share 1/P (dashed). Only the
-# pace differs, so any gap is the value of speed.
+# the win rate of each side against the fair share 1/P (dashed). Pace is a side's mean
+# think time relative to the rest of the table (×0.80 = 20% faster); at 3 players the
+# rotation seats one or two fast players, so each pace has its own bar. Only the pace
+# differs, so any gap is the value of speed.
 
 # %%
 speed = q(f"select * from met_gods_speed where matchup = '{FAST_MATCHUP}' order by num_players, relative_pace")
 if len(speed):
     counts = sorted(speed.num_players.unique())
-    fig, axes = plt.subplots(1, len(counts), figsize=(3.4 * len(counts), 3.4), squeeze=False)
-    for ax, count in zip(axes[0], counts):
-        part = speed[speed.num_players == count]
-        labels = [f"{p}\n×{r:.2f}" for p, r in zip(part.pace, part.relative_pace)]
-        ax.bar(labels, part.win_rate, yerr=errors(part, "win_rate", "win_lo", "win_hi"), capsize=3,
-               color=flag_colors(part.flagged))
-        ax.axhline(1 / count, ls="--", color="k", lw=1)
-        ax.set_title(f"{count} players (n={part.n.sum():,} player-games)", fontsize=9)
-    axes[0][0].set_ylabel("win rate (95% Wilson)")
-    plt.tight_layout()
+    fig, axes = plt.subplots(1, len(counts), figsize=(3.8 * len(counts), 3.2), squeeze=False, sharex=True)
+    for ax, players in zip(axes[0], counts):
+        part = speed[speed.num_players == players]
+        labels = [f"×{r:.2f}" for r in part.relative_pace]
+        charts.interval_bars(ax, labels, part.win_rate, part.win_lo, part.win_hi, flagged=part.flagged,
+                             horizontal=True, scale=100)
+        fair = charts.reference_line(ax, 100 / players, "fair share 1/P", horizontal=True)
+        ax.set_title(f"{players} players (n = {count(part.n.sum())} player-games)")
+        ax.set_xlabel("win rate (%)")
+    axes[0][0].set_ylabel("relative pace (below 1 = faster)")
+    charts.legend_below(fig, [fair, charts.look_handle()], 2)
     plt.show()
     display(Markdown("\n".join(
-        f"- {r.num_players} players, {r.pace} (pace ×{r.relative_pace:.2f}, realised ×{r.relative_think_mean:.2f}): "
-        f"wins {pct(r.win_rate)} ({pct(r.win_lo)}–{pct(r.win_hi)}, n = {r.n:,}) vs fair share "
+        f"- {r.num_players} players, {pace_words(r.pace, r.relative_pace)}: wins "
+        f"{pct(r.win_rate)} ({pct(r.win_lo)}–{pct(r.win_hi)}, n = {count(r.n)}) vs fair share "
         f"{pct(r.reference)}: {noise_word(r.flagged)}."
         for r in speed.itertuples()
     )))
 else:
-    display(Markdown(f"No '{FAST_MATCHUP}' games in this warehouse: run that line-up to measure speed."))
+    display(Markdown("No greedy against greedy-fast games in this warehouse: run that line-up to measure speed."))
 other_speed = q(f"select * from met_gods_speed where matchup <> '{FAST_MATCHUP}' order by matchup, num_players")
 if len(other_speed):
-    display(Markdown("Other mixed-pace match-ups (agent strength confounds speed here):"))
-    display(other_speed[["matchup", "num_players", "pace", "relative_pace", "n", "win_rate", "win_lo", "win_hi",
-                         "flagged"]].round(3))
+    display(Markdown("Other mixed-pace match-ups (agent strength confounds speed here, so nothing is flagged):"))
+    show(other_speed, {"match-up": "matchup", "players": "num_players",
+                       "side": lambda r: pace_words(r.pace, r.relative_pace), "player-games": "n",
+                       "win rate": ci("win_rate", "win_lo", "win_hi")})
 
 # %% [markdown]
 # ## How often do plans fail, by pace?
@@ -132,46 +138,42 @@ else:
 
 # %% [markdown]
 # ## Which god wins, and does claiming early pay?
-# Left: win rate of the players holding each god ('none' = never claimed one), all player
-# counts pooled, against the fair share (mean 1/P, dashed). Right: win rate by the order in
-# which the god was claimed (1 = first claimer of the game) per player count.
+# Left: win rate of the players holding each god, all player counts pooled, minus the
+# fair share of those games (0 = fair). Right: win rate by the order in which the god
+# was claimed (1 = first claimer of the game), per player count, minus the fair share;
+# a star marks a cell to look at.
 
 # %%
 gods = q("select * from met_gods_god_win_rate where num_players = 'all' order by god")
 claims = q("select * from met_gods_claim_timing order by num_players, claim_order")
 fig, axes = plt.subplots(1, 2, figsize=(11, 3.6))
-axes[0].bar(gods.god, gods.win_rate, yerr=errors(gods, "win_rate", "win_lo", "win_hi"), capsize=3,
-            color=flag_colors(gods.flagged))
-for ref in gods.reference.unique():
-    axes[0].axhline(ref, ls="--", color="k", lw=1)
-axes[0].set_title(f"win rate by god (n={gods.n.sum():,} player-games)")
-counts = sorted(claims.num_players.unique())
-width = 0.8 / max(len(counts), 1)
+charts.interval_bars(axes[0], [land(g) for g in gods.god], gods.win_rate - gods.reference,
+                     gods.win_lo - gods.reference, gods.win_hi - gods.reference, flagged=gods.flagged, scale=100)
+fair = charts.reference_line(axes[0], 0, "fair share")
+axes[0].set_ylabel("win rate minus fair share (points)")
+axes[0].set_xlabel(f"god held (n = {count(gods.n.sum())} player-games)")
 orders = sorted(claims.claim_order.unique(), key=lambda o: (o == "never", o))
-for i, count in enumerate(counts):
-    part = claims[claims.num_players == count].set_index("claim_order").reindex(orders)
-    xs = [j + i * width for j in range(len(orders))]
-    axes[1].bar(xs, part.win_rate, width, yerr=errors(part, "win_rate", "win_lo", "win_hi"), capsize=2,
-                label=f"{count} players", edgecolor=["tab:red" if f is True else "none" for f in part.flagged],
-                linewidth=2)
-    axes[1].hlines(1 / count, xs[0] - width / 2, xs[-1] + width / 2, colors="k", linestyles="--", lw=1)
-axes[1].set_xticks([j + width * (len(counts) - 1) / 2 for j in range(len(orders))], orders)
+series = [(f"{p} players", part.set_index("claim_order")) for p, part in claims.groupby("num_players")]
+charts.grouped_bars(axes[1], orders, series, "win_rate", "win_lo", "win_hi", reference="reference", flagged="flagged")
+charts.reference_line(axes[1], 0, "fair share")
 axes[1].set_xlabel("claim order (1 = first to claim a god)")
-axes[1].set_title("win rate by claim order (red edge = beyond noise)")
-axes[1].legend(fontsize=8)
-plt.tight_layout()
+axes[1].set_ylabel("win rate minus fair share (points)")
+handles = [fair, charts.look_handle(), *axes[1].get_legend_handles_labels()[0],
+           charts.star_handle("look here (claim order)")]
+charts.legend_below(fig, handles, 6)
 plt.show()
 display(Markdown(
-    "Gods beyond noise vs the fair share: " + (", ".join(
-        f"{r.god} ({pct(r.win_rate)}, {pct(r.win_lo)}–{pct(r.win_hi)}, n = {r.n:,})"
-        for r in gods[gods.flagged].itertuples()) or "none") + ". "
-    "Claim orders beyond noise: " + (", ".join(
-        f"order {r.claim_order} at {r.num_players}p ({pct(r.win_rate)} vs {pct(r.reference)}, n = {r.n:,}, "
-        f"claimed at {r.claimed_s_mean:.0f} s on average)"
+    "Gods to look at: " + (", ".join(
+        f"{land(r.god)} ({pct(r.win_rate)}, {pct(r.win_lo)}–{pct(r.win_hi)} vs fair {pct(r.reference)}, "
+        f"n = {count(r.n)})" for r in gods[gods.flagged].itertuples()) or "none") + ". "
+    "Claim orders to look at: " + (", ".join(
+        f"order {r.claim_order} at {r.num_players} players ({pct(r.win_rate)} vs {pct(r.reference)}, "
+        f"n = {count(r.n)}, claimed at {r.claimed_s_mean:.0f} s on average)"
         for r in claims[claims.flagged].itertuples()) or "none") + "."
 ))
-display(claims[["num_players", "claim_order", "n", "win_rate", "win_lo", "win_hi", "claimed_s_mean", "flagged"]]
-        .round(3))
+show(claims, {"players": "num_players", "claim order": "claim_order", "player-games": "n",
+              "win rate": ci("win_rate", "win_lo", "win_hi"), "fair share": lambda r: pct(r.reference),
+              "claimed at (s)": lambda r: f"{r.claimed_s_mean:.0f}", "look here": look})
 
 # %% [markdown]
 # ## Cities
@@ -181,91 +183,101 @@ display(claims[["num_players", "claim_order", "n", "win_rate", "win_lo", "win_hi
 # %%
 cities = q("select * from met_gods_cities order by num_players")
 per_count = cities[cities.num_players != "all"]
-fig, axes = plt.subplots(1, 2, figsize=(10, 3.4))
-axes[0].bar(per_count.num_players, per_count.cities_mean, yerr=errors(per_count, "cities_mean", "cities_lo",
-            "cities_hi"), capsize=3)
-axes[0].set_xlabel("players")
-axes[0].set_title("cities per game")
-axes[1].bar(per_count.num_players, per_count.city_points_mean, yerr=errors(per_count, "city_points_mean",
-            "city_points_lo", "city_points_hi"), capsize=3, color="tab:green")
-axes[1].set_xlabel("players")
-axes[1].set_title("city points per player-game")
-plt.tight_layout()
+fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
+charts.interval_bars(axes[0], list(per_count.num_players), per_count.cities_mean, per_count.cities_lo,
+                     per_count.cities_hi)
+axes[0].set_ylabel("cities per game")
+charts.interval_bars(axes[1], list(per_count.num_players), per_count.city_points_mean, per_count.city_points_lo,
+                     per_count.city_points_hi)
+axes[1].set_ylabel("city points per player-game")
+for ax in axes:
+    ax.set_xlabel("players")
 plt.show()
 pooled = cities[cities.num_players == "all"].iloc[0]
 display(Markdown(
-    f"Pooled over {pooled.n_games:,} games: {pooled.cities_mean:.2f} cities per game "
-    f"({pooled.cities_lo:.2f}–{pooled.cities_hi:.2f}); {pct(pooled.city_game_rate)} of games have a city "
+    f"Pooled over {count(pooled.n_games)} games: {pooled.cities_mean:.2f} cities per game "
+    f"({pooled.cities_lo:.2f} to {pooled.cities_hi:.2f}); {pct(pooled.city_game_rate)} of games have a city "
     f"({pct(pooled.city_game_lo)}–{pct(pooled.city_game_hi)}); cities make "
     f"{pct(pooled.city_share_of_score)} of all points."
 ))
-display(cities.round(3))
+show(cities, {"players": "num_players", "games": "n_games", "cities per game": ci("cities_mean", "cities_lo",
+              "cities_hi", "value", 2), "claimed": lambda r: f"{r.claimed_mean:.2f}",
+              "broken": lambda r: f"{r.broken_mean:.2f}", "games with a city": ci("city_game_rate", "city_game_lo",
+                                                                                   "city_game_hi"),
+              "city points per player-game": ci("city_points_mean", "city_points_lo", "city_points_hi", "value", 2),
+              "share of all points": lambda r: pct(r.city_share_of_score)})
 
 # %% [markdown]
 # ## Landscape masses and who wins the bonuses
-# Mean final mass (tile edges) and number of separate groups per landscape, how often
-# each earns a mass or groups bonus, and the win rate of its god's holder against the
-# fair share (red = beyond noise). Landscapes should be interchangeable: a landscape that
-# earns bonuses more often points at the tile mix in the ruleset.
+# Mean final mass (tile edges) per landscape, how often each earns a mass or groups
+# bonus, and the win rate of its god's holder against the fair share. Landscapes should
+# be interchangeable: one that earns bonuses more often points at the tile mix in the
+# ruleset.
 
 # %%
 lands = q("select * from met_gods_landscapes order by landscape")
+labels = [land(x) for x in lands.landscape]
 fig, axes = plt.subplots(1, 3, figsize=(13, 3.4))
-axes[0].bar(lands.landscape, lands.mass_mean, yerr=errors(lands, "mass_mean", "mass_lo", "mass_hi"), capsize=3)
-axes[0].set_title("mean mass (edges)")
-axes[1].bar(lands.landscape, lands.mass_bonus_rate, yerr=errors(lands, "mass_bonus_rate", "mass_bonus_lo",
-            "mass_bonus_hi"), capsize=3, width=0.4, label="mass bonus")
-axes[1].bar([i + 0.4 for i in range(len(lands))], lands.groups_bonus_rate, yerr=errors(lands, "groups_bonus_rate",
-            "groups_bonus_lo", "groups_bonus_hi"), capsize=3, width=0.4, label="groups bonus")
-axes[1].legend(fontsize=8)
-axes[1].set_title("share of games earning a bonus")
-axes[2].bar(lands.landscape, lands.holder_win_rate, yerr=errors(lands, "holder_win_rate", "holder_win_lo",
-            "holder_win_hi"), capsize=3, color=flag_colors(lands.holder_flagged))
-for ref in lands.holder_reference.dropna().unique():
-    axes[2].axhline(ref, ls="--", color="k", lw=1)
-axes[2].set_title("win rate of the god's holder")
-plt.tight_layout()
+charts.interval_bars(axes[0], labels, lands.mass_mean, lands.mass_lo, lands.mass_hi)
+axes[0].set_ylabel("mean mass (tile edges)")
+xs = np.arange(len(lands))
+axes[1].bar(xs - 0.2, 100 * lands.mass_bonus_rate, 0.4, color=charts.SERIES[0], label="mass bonus",
+            yerr=100 * charts.interval_errors(lands.mass_bonus_rate, lands.mass_bonus_lo, lands.mass_bonus_hi))
+axes[1].bar(xs + 0.2, 100 * lands.groups_bonus_rate, 0.4, color=charts.SERIES[1], label="groups bonus",
+            yerr=100 * charts.interval_errors(lands.groups_bonus_rate, lands.groups_bonus_lo, lands.groups_bonus_hi))
+axes[1].set_xticks(xs, labels)
+axes[1].set_ylabel("games earning the bonus (%)")
+charts.interval_bars(axes[2], labels, lands.holder_win_rate, lands.holder_win_lo, lands.holder_win_hi,
+                     flagged=lands.holder_flagged, scale=100)
+fair = charts.reference_line(axes[2], 100 * lands.holder_reference.dropna().mean(), "fair share")
+axes[2].set_ylabel("win rate of the god's holder (%)")
+charts.legend_below(fig, [*axes[1].get_legend_handles_labels()[0], fair, charts.look_handle()], 4)
 plt.show()
 display(Markdown(
-    f"n = {lands.n.max():,} games per landscape. Holders beyond noise: " + (", ".join(
-        f"{r.landscape} ({pct(r.holder_win_rate)}, n = {r.holder_n:,})"
+    f"n = {count(lands.n.max())} games per landscape. Holders to look at: " + (", ".join(
+        f"{land(r.landscape)} ({pct(r.holder_win_rate)}, n = {count(r.holder_n)})"
         for r in lands[lands.holder_flagged].itertuples()) or "none") + "."
 ))
-display(lands[["landscape", "n", "mass_mean", "groups_mean", "mass_bonus_rate", "groups_bonus_rate", "claimed_rate",
-               "holder_n", "holder_win_rate", "holder_win_lo", "holder_win_hi", "holder_flagged"]].round(3))
+show(lands, {"landscape": lambda r: land(r.landscape), "games": "n",
+             "mass (edges)": ci("mass_mean", "mass_lo", "mass_hi", "value"),
+             "groups": ci("groups_mean", "groups_lo", "groups_hi", "value"),
+             "mass bonus": ci("mass_bonus_rate", "mass_bonus_lo", "mass_bonus_hi"),
+             "groups bonus": ci("groups_bonus_rate", "groups_bonus_lo", "groups_bonus_hi"),
+             "god claimed": lambda r: pct(r.claimed_rate), "holders": "holder_n",
+             "holder win rate": ci("holder_win_rate", "holder_win_lo", "holder_win_hi")})
 
 # %% [markdown]
 # ## Prophets placed against points
-# Region points and final score by the number of prophets a player placed on tiles
-# (8 = 8 or more), per player count; does sending more prophets pay?
+# Region points and win rate by the number of prophets a player placed on tiles
+# (8 = 8 or more), per player count: does sending more prophets pay?
 
 # %%
 prophets = q("select * from met_gods_prophets order by num_players, prophets")
 fig, axes = plt.subplots(1, 2, figsize=(11, 3.4))
-for count, part in prophets.groupby("num_players"):
-    axes[0].errorbar(part.prophets, part.region_points_mean, yerr=errors(part, "region_points_mean",
-                     "region_points_lo", "region_points_hi"), marker="o", capsize=2, label=f"{count} players")
-    axes[1].errorbar(part.prophets, part.win_rate, yerr=errors(part, "win_rate", "win_lo", "win_hi"), marker="o",
-                     capsize=2, label=f"{count} players")
-axes[0].set_xlabel("prophets placed")
-axes[0].set_title("region points per player-game")
-axes[1].set_xlabel("prophets placed")
-axes[1].set_title("win rate")
-axes[1].legend(fontsize=8)
-plt.tight_layout()
+for (players, part), colour in zip(prophets.groupby("num_players"), charts.SERIES):
+    axes[0].errorbar(part.prophets, part.region_points_mean, yerr=charts.interval_errors(
+        part.region_points_mean, part.region_points_lo, part.region_points_hi), marker="o", capsize=2,
+        color=colour, label=f"{players} players")
+    axes[1].errorbar(part.prophets, 100 * part.win_rate, yerr=100 * charts.interval_errors(
+        part.win_rate, part.win_lo, part.win_hi), marker="o", capsize=2, color=colour)
+for ax in axes:
+    ax.set_xlabel("prophets placed")
+axes[0].set_ylabel("region points per player-game")
+axes[1].set_ylabel("win rate (%)")
+charts.legend_below(fig, axes[0].get_legend_handles_labels()[0], 3)
 plt.show()
 flagged = prophets[prophets.flagged]
 display(Markdown(
-    f"n = {prophets.n.sum():,} player-games. Prophet counts whose win rate differs from the fair share beyond "
-    "noise: " + (", ".join(f"{r.prophets} at {r.num_players}p ({pct(r.win_rate)}, n = {r.n:,})"
-                           for r in flagged.itertuples()) or "none") + "."
+    f"n = {count(prophets.n.sum())} player-games. Prophet counts whose win rate differs from the fair share by "
+    "enough to look at: " + (", ".join(f"{r.prophets} at {r.num_players} players ({pct(r.win_rate)}, n = {count(r.n)})"
+                                       for r in flagged.itertuples()) or "none") + "."
 ))
 
 # %% [markdown]
 # ## How games end, and how long they take
-# Share of games by end reason (frame full; bag empty or stuck: no tile left fits anywhere,
-# or nobody can place, draw or discard) per player count, and the game length in simulated
-# minutes (the clock of the last event) and in actions carried out.
+# Share of games by how they end (frame full; bag empty or stuck: no tile left fits
+# anywhere, or nobody can place, draw or discard) per player count, and the game length
+# in simulated minutes (the clock of the last event) and in actions carried out.
 
 # %%
 ends = q("select * from met_gods_game_end order by num_players, end_reason")
@@ -278,22 +290,25 @@ length = q("""
 length["minutes_lo"] = length.minutes_mean - 1.96 * length.minutes_sd.fillna(0) / length.n ** 0.5
 length["minutes_hi"] = length.minutes_mean + 1.96 * length.minutes_sd.fillna(0) / length.n ** 0.5
 fig, axes = plt.subplots(1, 2, figsize=(11, 3.4))
-wide = ends.pivot(index="num_players", columns="end_reason", values="rate").fillna(0)
-wide.plot.bar(stacked=True, ax=axes[0], rot=0)
-axes[0].set_ylabel("share of games")
-axes[0].set_title("how games end")
-axes[1].bar(length.num_players.astype(str), length.minutes_mean, yerr=errors(length, "minutes_mean", "minutes_lo",
-            "minutes_hi"), capsize=3, color="tab:purple")
+wide = ends.pivot(index="num_players", columns="end_reason", values="rate").fillna(0) * 100
+wide.columns = [names("end_reasons", c) for c in wide.columns]
+wide.plot.bar(stacked=True, ax=axes[0], rot=0, color=charts.SERIES[: len(wide.columns)], legend=False)
+axes[0].set_ylabel("share of games (%)")
+axes[0].set_xlabel("players")
+charts.interval_bars(axes[1], [str(p) for p in length.num_players], length.minutes_mean, length.minutes_lo,
+                     length.minutes_hi)
 axes[1].set_xlabel("players")
-axes[1].set_title("simulated minutes per game")
-plt.tight_layout()
+axes[1].set_ylabel("simulated minutes per game")
+charts.legend_below(fig, axes[0].get_legend_handles_labels()[0], 3)
 plt.show()
-display(ends[["num_players", "end_reason", "n", "k", "rate", "rate_lo", "rate_hi", "tiles_mean", "minutes_mean",
-              "actions_mean"]].round(3))
+show(ends, {"players": "num_players", "how the game ended": lambda r: names("end_reasons", r.end_reason),
+            "games": "k", "share of games": ci("rate", "rate_lo", "rate_hi"),
+            "tiles in the world": lambda r: f"{r.tiles_mean:.1f}", "minutes": lambda r: f"{r.minutes_mean:.1f}",
+            "actions": lambda r: f"{r.actions_mean:.1f}"})
 display(Markdown("\n".join(
-    f"- {r.num_players} players: {r.minutes_mean:.1f} simulated minutes ({r.minutes_lo:.1f}–{r.minutes_hi:.1f}), "
+    f"- {r.num_players} players: {r.minutes_mean:.1f} simulated minutes ({r.minutes_lo:.1f} to {r.minutes_hi:.1f}), "
     f"{r.actions_mean:.1f} actions ({r.failed_mean:.1f} failed attempts and {r.waits_mean:.1f} waits besides), "
-    f"{r.tiles_mean:.1f} tiles in the world, n = {r.n:,} games."
+    f"{r.tiles_mean:.1f} tiles in the world, n = {count(r.n)} games."
     for r in length.itertuples()
 )))
 
@@ -307,30 +322,20 @@ seats = q("select * from met_seat_advantage where source = 'simulated' and game 
 display(Markdown(seat_chart(seats)))
 
 # %% [markdown]
-# ## Agent types against each other
-# Win rate of each agent per match-up (the distinct agents of a game) and player count,
-# seats rotated, with a 95% Wilson interval against the fair share 1/P.
+# ## How strong are the agents?
+# Win rate of each agent per match-up and player count, seats rotated, against the fair
+# share 1/P: how good the play is, not an imbalance, so nothing here is flagged.
 
 # %%
 agents = q("""
     select array_to_string(list_sort(list_distinct(g.agents)), ' vs ') as matchup, p.num_players, p.agent,
-           count(*) as n, sum(p.win_share) as wins, avg(p.score) as score_mean
+           count(*) as n, sum(p.win_share) as wins, avg(p.score) as score_mean,
+           wilson_lo(sum(p.win_share), count(*)) as win_lo, wilson_hi(sum(p.win_share), count(*)) as win_hi
     from fct_player_games as p inner join fct_games as g using (game, run_id, game_id)
     where p.game = 'gods' and p.is_mixed_lineup and p.source = 'simulated'
     group by all order by matchup, p.num_players, p.agent
 """)
-if len(agents):
-    z = 1.96
-    rate = agents.wins / agents.n
-    centre = (rate + z * z / (2 * agents.n)) / (1 + z * z / agents.n)
-    half = z * (rate * (1 - rate) / agents.n + z * z / (4 * agents.n ** 2)) ** 0.5 / (1 + z * z / agents.n)
-    agents = agents.assign(win_rate=rate, win_lo=centre - half, win_hi=centre + half,
-                           reference=1 / agents.num_players)
-    agents["flagged"] = (agents.reference < agents.win_lo) | (agents.reference > agents.win_hi)
-    display(agents[["matchup", "num_players", "agent", "n", "win_rate", "win_lo", "win_hi", "reference",
-                    "score_mean", "flagged"]].round(3))
-    display(Markdown("Beyond noise: " + (", ".join(
-        f"{r.agent} in {r.matchup} at {r.num_players}p ({pct(r.win_rate)} vs {pct(r.reference)}, n = {r.n:,})"
-        for r in agents[agents.flagged].itertuples()) or "none") + "."))
-else:
-    display(Markdown("No mixed line-ups in this warehouse."))
+agents["win_rate"] = agents.wins / agents.n
+show(agents, {"match-up": "matchup", "players": "num_players", "agent": "agent", "player-games": "n",
+              "win rate": ci("win_rate", "win_lo", "win_hi"), "fair share": lambda r: pct(1 / r.num_players),
+              "mean score": lambda r: f"{r.score_mean:.1f}"}, empty="No mixed line-ups in this warehouse.")

@@ -11,11 +11,12 @@
 # ---
 
 # %% [markdown]
-# # Overview: every game in the warehouse
+# # All games side by side
 #
-# Seat advantage, agent strength and game length side by side for every game
-# present (queried generically by game). Rates carry n and a 95% Wilson
-# interval; red marks a value whose interval excludes the fair share 1/P.
+# Seat advantage, game length and agent strength for every game in the
+# warehouse. Every rate has its sample size and a 95% interval. An orange bar
+# means *look here*: beyond noise after a Holm correction over the table's
+# cells, and at least the minimum that matters (set in the study file).
 
 # %% tags=["parameters"]
 warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); reports pass an absolute path
@@ -24,12 +25,13 @@ warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); rep
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
-from balance.notebook import errors, open_warehouse, pct
+from balance import charts
+from balance.notebook import ci, count, open_warehouse, pct, seat, show
 
-q = open_warehouse(warehouse)
+q, names = open_warehouse(warehouse)
 
 # %% [markdown]
-# ## Sample sizes
+# ## What was simulated
 
 # %%
 sample = q("""
@@ -37,64 +39,75 @@ sample = q("""
            count(distinct lineup) as lineups, sum(n_events) as events
     from fct_games where source = 'simulated' group by game, num_players order by game, num_players
 """)
-display(sample)
+show(sample, {"game": lambda r: names.game(r.game), "players": "num_players", "games": "games", "runs": "runs",
+              "line-ups": "lineups", "events logged": "events"})
 games = list(sample.game.unique())
 
 # %% [markdown]
 # ## Is any seat favoured, in any game?
-# Win rate by seat (dashed: fair share 1/P), one panel per game and player count,
-# over uniform line-ups only (every seat the same agent type).
+# Win rate by seat (seat 1 plays first; dashed: the fair share 1/P), one panel per
+# game and player count, over uniform line-ups only (every seat the same agent type).
 
 # %%
 seats = q("select * from met_seat_advantage where source = 'simulated' order by game, num_players, seat")
 panels = seats[["game", "num_players"]].drop_duplicates().values.tolist()
 cols = 4
 rows = (len(panels) + cols - 1) // cols
-fig, axes = plt.subplots(rows, cols, figsize=(3.2 * cols, 3 * rows), squeeze=False)
-for ax, (game, count) in zip(axes.flat, panels):
-    part = seats[(seats.game == game) & (seats.num_players == count)]
-    ax.bar(part.seat.astype(str), part.win_rate, yerr=errors(part, "win_rate", "win_lo", "win_hi"), capsize=3,
-           color=["tab:red" if f else "tab:blue" for f in part.flagged])
-    ax.axhline(1 / count, ls="--", color="k", lw=1)
-    ax.set_title(f"{game}, {count}p (n={part.n.iloc[0]:,})", fontsize=9)
+fig, axes = plt.subplots(rows, cols, figsize=(3.1 * cols, 2.9 * rows), squeeze=False, sharey=True)
+for ax, (game, players) in zip(axes.flat, panels):
+    part = seats[(seats.game == game) & (seats.num_players == players)]
+    charts.interval_bars(ax, [str(s + 1) for s in part.seat], part.win_rate, part.win_lo, part.win_hi,
+                         flagged=part.flagged, scale=100)
+    fair = charts.reference_line(ax, 100 / players, "fair share 1/P")
+    ax.set_title(f"{names.game(game)}, {players} players (n = {count(part.n.iloc[0])})", fontsize=8)
+    ax.set_xlabel("seat")
+for ax in axes[:, 0]:
+    ax.set_ylabel("win rate (%)")
 for ax in list(axes.flat)[len(panels):]:
     ax.set_visible(False)
-plt.tight_layout()
+charts.legend_below(fig, [fair, charts.look_handle()], 2)
 plt.show()
 flagged = seats[seats.flagged]
 display(Markdown(
-    "Seat effects beyond noise: " + (", ".join(
-        f"{r.game} seat {r.seat} at {r.num_players}p ({pct(r.win_rate)} vs {pct(r.reference)})"
+    "Seats to look at: " + (", ".join(
+        f"{names.game(r.game)} {seat(r.seat)} at {r.num_players} players ({pct(r.win_rate)} vs {pct(r.reference)})"
         for r in flagged.itertuples()) or "none") + "."
 ))
 
 # %% [markdown]
 # ## How long are games?
-# Mean events and rounds per game (95% interval), and the rate of games still tied
-# after the tie-break. Events are the common length measure: 4 Gods is played in
-# real time, so its rounds stay 0; its length in simulated minutes (from `clock_ms`)
-# is in the 4 Gods report.
+# Mean events per game (95% interval) and, for the turn-based games, rounds; the share
+# of games still tied after the tie-break. 4 Gods is played in real time and has no
+# rounds: its length in simulated minutes is in the 4 Gods report.
 
 # %%
 length = q("select * from met_game_length where source = 'simulated' order by game, num_players")
-fig, ax = plt.subplots(figsize=(8, 3.5))
-for game, part in length.groupby("game"):
-    ax.errorbar(part.num_players, part.events_mean, yerr=errors(part, "events_mean", "events_lo", "events_hi"),
-                marker="o", capsize=3, label=game)
+fig, ax = plt.subplots(figsize=(8, 3.4))
+for (game, part), colour in zip(length.groupby("game"), charts.SERIES):
+    ax.errorbar(part.num_players, part.events_mean, yerr=charts.interval_errors(
+        part.events_mean, part.events_lo, part.events_hi), marker="o", capsize=3, color=colour,
+        label=names.game(game))
 ax.set_xlabel("players")
-ax.set_ylabel("events per game")
-ax.legend()
+ax.set_ylabel("events logged per game")
+ax.set_xticks(sorted(length.num_players.unique()))
+charts.legend_below(fig, ax.get_legend_handles_labels()[0])
 plt.show()
-display(length[["game", "num_players", "n", "events_mean", "rounds_mean", "tie_rate", "tie_lo", "tie_hi"]].round(3))
+show(length, {
+    "game": lambda r: names.game(r.game), "players": "num_players", "games": "n",
+    "events per game": ci("events_mean", "events_lo", "events_hi", "value", 0),
+    "rounds per game": lambda r: ("real time (no rounds)" if not r.rounds_mean else
+                                  f"{r.rounds_mean:.1f} ({r.rounds_lo:.1f} to {r.rounds_hi:.1f})"),
+    "games tied after tie-break": ci("tie_rate", "tie_lo", "tie_hi"),
+})
 
 # %% [markdown]
-# ## Which agent wins?
-# Win rate by agent type in mixed line-ups, per game and player count.
+# ## How strong are the agents?
+# Win rate by agent type in mixed line-ups (seats rotated), against the fair share 1/P.
+# A stronger agent winning more says how good its play is, not that the game is unfair,
+# so nothing here is flagged.
 
 # %%
 agents = q("select * from met_agent_win_rate where source = 'simulated' order by game, num_players, agent")
-if len(agents):
-    display(agents[["game", "num_players", "agent", "n", "win_rate", "win_lo", "win_hi", "reference", "flagged"]]
-            .round(3))
-else:
-    display(Markdown("No mixed line-ups in this warehouse."))
+show(agents, {"game": lambda r: names.game(r.game), "players": "num_players", "agent": "agent",
+              "player-games": "n", "win rate (95% interval)": ci("win_rate", "win_lo", "win_hi"),
+              "fair share": lambda r: pct(r.reference)}, empty="No mixed line-ups in this warehouse.")

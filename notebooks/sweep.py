@@ -25,7 +25,7 @@ from balance.whatif import capitalised
 from balance.whatif_charts import changes_table, pairing_note, ranked, sentences, sweep_chart, sweep_series
 from warehouse.variant_metrics import MAIN_METRICS, METRICS
 
-q = open_warehouse(warehouse)
+q, names = open_warehouse(warehouse)
 if not experiment:
     experiment = q("select experiment from met_variant_diff where kind = 'sweep' "
                    "order by created_at desc limit 1").experiment.iloc[0]

@@ -19,7 +19,6 @@ import functools
 import hashlib
 import json
 import os
-import sys
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -28,7 +27,6 @@ from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-from tqdm import tqdm
 
 from engine.core.agents import make_agent
 from engine.core.errors import BalanceError
@@ -39,6 +37,7 @@ from simulate.batch import BatchSummary, load_spec_ruleset, play_batch, resolve_
 from simulate.lake.claim import RunBusy, RunConflict, claim_run
 from simulate.lake.store import Store, open_store
 from simulate.manifest import Manifest, code_version, created_now, publish
+from simulate.progress import progress_counter
 from simulate.spec import Batch, RunSpec, SpecError
 
 __all__ = ["RunBusy", "RunConflict", "run", "claim_record"]
@@ -129,8 +128,7 @@ def _summary_of_existing(store: Store, batch: Batch, key: str) -> BatchSummary:
 
 
 def _progress_bar(spec: RunSpec, summaries: list[BatchSummary], progress: bool) -> Any:
-    return tqdm(total=spec.total_games, initial=sum(s.games for s in summaries), unit="game", file=sys.stderr,
-                disable=not (progress and sys.stderr.isatty()), desc=spec.run_id)
+    return progress_counter(spec.total_games, sum(s.games for s in summaries), spec.run_id, enabled=progress)
 
 
 def _manifest(

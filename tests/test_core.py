@@ -105,3 +105,17 @@ def test_unknown_names_list_the_known_ones() -> None:
 def test_same_seed_same_log_and_other_seed_other_log() -> None:
     assert _play(3) == _play(3)
     assert _play(3) != _play(4)
+
+
+def test_display_names_are_outside_the_ruleset_digest(tmp_path: Path) -> None:
+    """Renaming a Caprice or tile in [names] changes no rule, so the lake's runs stay valid."""
+    game = get_game("caprices")
+    original = Path(game.load_ruleset("standard").path)
+    renamed = tmp_path / "standard.toml"
+    text = original.read_text(encoding="utf-8")
+    renamed.write_text(text.replace('de_l_ordre = { value = "De l\'ordre !"', 'de_l_ordre = { value = "Order!"'))
+    assert renamed.read_text() != text
+    assert load_ruleset(renamed, "caprices").digest == load_ruleset(original, "caprices").digest
+    changed_rule = tmp_path / "rule.toml"
+    changed_rule.write_text(text.replace("hand_size = { value = 7,", "hand_size = { value = 6,"))
+    assert load_ruleset(changed_rule, "caprices").digest != load_ruleset(original, "caprices").digest

@@ -25,6 +25,7 @@ import pyarrow.parquet as pq
 from engine.core.errors import BalanceError
 from simulate.lake.catalogue import LakeCatalogue, catalogue
 from simulate.lake.store import Store
+from warehouse.flags import FlagRules, apply_flags, load_rules
 from warehouse.left_out import left_out_rows, load_left_out
 from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests, matching_files, render
 from warehouse.runs import ObservedRun, run_tables
@@ -74,10 +75,16 @@ def check_readable(cat: LakeCatalogue) -> None:
 
 def build(
     lake: str | Path | Store, warehouse: Path, run_tests: bool = True, log: Callable[[str], None] | None = None,
+    flag_rules: FlagRules | None = None,
 ) -> BuildResult:
-    """Build the warehouse file from the lake's complete runs; returns what was built and what was left out."""
+    """Build the warehouse file from the lake's complete runs; returns what was built and what was left out.
+
+    `flag_rules` (default: the default study's `[flags]` table) set the
+    correction and the minimum effects of the shared "look here" flag.
+    """
     started = time.perf_counter()
     say = log or (lambda _msg: None)
+    rules = flag_rules or load_rules()
     cat = catalogue(lake)
     if not cat.runs and not cat.stray:
         raise BalanceError(f"{cat.store.url}: no runs in this lake; run `balance simulate` or `balance run` first")
@@ -96,7 +103,7 @@ def build(
                 con.register_filesystem(filesystem)
             con.execute(MACROS_FILE.read_text(encoding="utf-8"))
             load_left_out(con, result.left_out)
-            _build_models(con, cat, set(files), result, say)
+            _build_models(con, cat, set(files), result, say, rules)
             counts = con.execute("select game, count(*) from fct_games group by game order by game").fetchall()
             result.games = dict(counts)
             if run_tests:
@@ -130,7 +137,7 @@ def _left_out_text(cat: LakeCatalogue) -> str:
 
 def _build_models(
     con: duckdb.DuckDBPyConnection, cat: LakeCatalogue, games: set[str], result: BuildResult,
-    say: Callable[[str], None],
+    say: Callable[[str], None], rules: FlagRules,
 ) -> None:
     for model in discover_models():
         if model.game is not GENERIC_GAME and model.game not in games:
@@ -142,6 +149,8 @@ def _build_models(
         if not _create(con, model, cat):
             result.skipped.append(model.name)
             continue
+        if model.flags:  # before any model that reads the flag is built
+            apply_flags(con, model.name, list(model.flags), rules)
         result.models.append(model.name)
         say(f"built {model.materialization} {model.name}")
         if model.name == "stg_events":
@@ -188,13 +197,10 @@ def _load_runs(con: duckdb.DuckDBPyConnection, cat: LakeCatalogue) -> None:
             "where event_type = 'game_started' order by game, run_id"
         ).fetchall()
     ]
-    runs, assumptions = run_tables(cat, observed)
-    con.register("runs_arrow", runs)
-    con.register("assumptions_arrow", assumptions)
-    con.execute("create or replace table runs as select * from runs_arrow")
-    con.execute("create or replace table ruleset_assumptions as select * from assumptions_arrow")
-    con.unregister("runs_arrow")
-    con.unregister("assumptions_arrow")
+    for name, table in zip(("runs", "ruleset_assumptions", "display_names"), run_tables(cat, observed)):
+        con.register(f"{name}_arrow", table)
+        con.execute(f"create or replace table {name} as select * from {name}_arrow")
+        con.unregister(f"{name}_arrow")
 
 
 def _run_tests(

@@ -9,6 +9,9 @@ declare what the builder needs:
     -- lake: tile_values/game=gardens/run=*/part-*.parquet
                                                (only built when that glob matches a file in the lake;
                                                 models depending on a skipped model are skipped too)
+    -- flag: metric=seat_win_rate estimate=win_rate reference=reference lo=win_lo hi=win_hi n=n
+                                               (the shared "look here" rule, see warehouse/flags.py;
+                                                one line per flag column)
 
 A few metrics need fits SQL cannot do (a fixed-effects regression with
 clustered errors, a Bradley-Terry rating): those are Python models, declared
@@ -32,15 +35,16 @@ from typing import Any
 
 from engine.core.errors import BalanceError
 from simulate.lake.catalogue import LakeCatalogue
+from warehouse.flags import FlagSpec, parse_spec
 
 LAYERS = ("staging", "facts", "metrics")
 MODELS_DIR = Path(__file__).parent / "models"
 TESTS_DIR = Path(__file__).parent / "tests"
 MACROS_FILE = Path(__file__).parent / "macros.sql"
 # Tables the builder loads itself (from run manifests) before any model runs.
-BUILTIN_TABLES = ("runs", "ruleset_assumptions", "lake_left_out")
+BUILTIN_TABLES = ("runs", "ruleset_assumptions", "lake_left_out", "display_names")
 _LAKE_GLOB = re.compile(r"'\{\{ lake \}\}/([^']*)'")
-_HEADER = re.compile(r"^--\s*(grain|depends|game|lake):\s*(.*?)\s*$")
+_HEADER = re.compile(r"^--\s*(grain|depends|game|lake|flag):\s*(.*?)\s*$")
 
 
 class ModelError(BalanceError):
@@ -60,6 +64,7 @@ class Model:
     game: str | None
     lake_glob: str | None = None  # optional lake input: skip the model when nothing matches
     python: Callable[[Any, Any], Any] | None = None  # a Python model: (connection, lake catalogue) -> data frame
+    flags: tuple[FlagSpec, ...] = ()  # `-- flag:` headers: columns the shared flag rule recomputes
 
     @property
     def materialization(self) -> str:
@@ -71,15 +76,18 @@ def parse_model(path: Path, layer: str) -> Model:
     """Read one SQL file and its header comments."""
     sql = path.read_text(encoding="utf-8")
     headers: dict[str, str] = {}
+    flags = []
     for line in sql.splitlines():
         match = _HEADER.match(line)
-        if match:
+        if match and match.group(1) == "flag":
+            flags.append(parse_spec(match.group(2), str(path)))
+        elif match:
             headers[match.group(1)] = match.group(2)
     if layer in LAYERS and not headers.get("grain"):
         raise ModelError(f"{path}: missing '-- grain: one row per ...' header comment")
     depends = tuple(d.strip() for d in headers.get("depends", "").split(",") if d.strip())
     return Model(path.stem, layer, path, sql, headers.get("grain", ""), depends, headers.get("game") or None,
-                 headers.get("lake") or None)
+                 headers.get("lake") or None, flags=tuple(flags))
 
 
 def discover_models(models_dir: Path = MODELS_DIR) -> list[Model]:
@@ -96,7 +104,9 @@ def python_models() -> list[Model]:
     from warehouse import ratings, tile_models, variant_models
 
     return [
-        *(Model(name, "metrics", Path(module.__file__ or ""), "", grain, (depends,), game, python=builder)
+        *(Model(name, "metrics", Path(module.__file__ or ""), "", grain, (depends,), game, python=builder,
+                flags=tuple(parse_spec(spec, f"{module.__file__} {name}")
+                            for spec in getattr(module, "PYTHON_FLAGS", {}).get(name, ())))
           for module, game in ((tile_models, "gardens"), (ratings, None))
           for name, (builder, depends, grain) in module.PYTHON_MODELS.items()),
         *(Model(name, layer, Path(variant_models.__file__), "", grain, depends, None, python=builder)

@@ -1,4 +1,4 @@
-"""Run metadata: the `runs` and `ruleset_assumptions` tables.
+"""Run metadata: the `runs`, `ruleset_assumptions` and `display_names` tables.
 
 Every run the warehouse reads is complete, so it has a manifest (kind, spec,
 ruleset name/digest/TOML text, code version), taken from the lake catalogue.
@@ -7,6 +7,11 @@ can list every `assumed` value a result depends on. A manifest without the
 TOML text falls back to the game's registered ruleset of the same name when
 its digest matches what the games logged; otherwise its assumptions are
 marked unknown.
+
+Display names (`[names]` in a ruleset, and each Caprice's `name`) come from the
+run's ruleset text, overlaid by the registered ruleset file of the same name
+when its digest matches: names are outside the digest, so a renamed Caprice
+shows in the report without re-simulating.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from typing import Any
 import pyarrow as pa
 
 from engine.core.errors import BalanceError
-from engine.core.ruleset import Ruleset, load_ruleset
+from engine.core.ruleset import DISPLAY_PREFIX, Ruleset, load_ruleset
 from simulate.lake.catalogue import LakeCatalogue
 
 RUNS_SCHEMA = pa.schema([
@@ -31,6 +36,10 @@ RUNS_SCHEMA = pa.schema([
 ASSUMPTIONS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
     ("key", pa.string()), ("value", pa.string()), ("note", pa.string()),
+])
+NAMES_SCHEMA = pa.schema([
+    ("game", pa.string()), ("ruleset", pa.string()), ("kind", pa.string()), ("id", pa.string()),
+    ("name", pa.string()),
 ])
 
 
@@ -81,8 +90,10 @@ def _registered_ruleset(game: str, name: str) -> Ruleset | None:
         return None
 
 
-def describe_run(manifest: dict[str, Any] | None, seen: ObservedRun) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """One `runs` row and its `ruleset_assumptions` rows."""
+def describe_run(
+    manifest: dict[str, Any] | None, seen: ObservedRun
+) -> tuple[dict[str, Any], list[dict[str, Any]], dict[tuple, str]]:
+    """One `runs` row, its `ruleset_assumptions` rows and its display names."""
     data = manifest or {}
     toml_text = _pick(data, "ruleset.toml", "ruleset.text", "ruleset_toml", "ruleset_text", "ruleset.toml_text")
     ruleset: Ruleset | None = None
@@ -106,14 +117,33 @@ def describe_run(manifest: dict[str, Any] | None, seen: ObservedRun) -> tuple[di
         "kind": _as_text(data.get("kind", "simulated" if manifest is not None else None)),
     }
     assumptions = []
+    names = display_names(ruleset, _registered_ruleset(seen.game, seen.ruleset), seen)
     if ruleset is not None:
         for key, prov in sorted(ruleset.assumed().items()):
+            if key.startswith(DISPLAY_PREFIX):
+                continue  # a name, not a rule the results rest on
             assumptions.append({
                 "run_id": seen.run_id, "game": seen.game, "ruleset": seen.ruleset,
                 "ruleset_digest": seen.ruleset_digest, "key": key,
                 "value": json.dumps(ruleset.values[key], ensure_ascii=False), "note": prov.note,
             })
-    return row, assumptions
+    return row, assumptions, names
+
+
+def display_names(logged: Ruleset | None, current: Ruleset | None, seen: ObservedRun) -> dict[tuple, str]:
+    """(game, ruleset, kind, id) -> name from the run's ruleset, the current file's names winning."""
+    names: dict[tuple, str] = {}
+    same_rules = current is not None and current.digest == seen.ruleset_digest
+    for ruleset in (logged, current if same_rules else None):
+        for key, value in (ruleset.values.items() if ruleset is not None else ()):
+            parts = key.split(".")
+            if parts[0] == "names" and len(parts) == 2:  # names.game, names.ruleset
+                names[(seen.game, seen.ruleset, parts[1], seen.game if parts[1] == "game" else seen.ruleset)] = value
+            elif parts[0] == "names" and len(parts) == 3:
+                names[(seen.game, seen.ruleset, parts[1], parts[2])] = value
+            elif parts[0] == "caprices" and len(parts) == 3 and parts[2] == "name":
+                names[(seen.game, seen.ruleset, "caprices", parts[1])] = value
+    return {key: str(value) for key, value in names.items()}
 
 
 def run_source(manifest: dict[str, Any]) -> str:
@@ -127,14 +157,18 @@ def _as_text(value: Any) -> str | None:
     return json.dumps(value, sort_keys=True)
 
 
-def run_tables(cat: LakeCatalogue, observed: list[ObservedRun]) -> tuple[pa.Table, pa.Table]:
-    """The `runs` and `ruleset_assumptions` tables for every run seen in the events."""
+def run_tables(cat: LakeCatalogue, observed: list[ObservedRun]) -> tuple[pa.Table, pa.Table, pa.Table]:
+    """The `runs`, `ruleset_assumptions` and `display_names` tables for every run seen in the events."""
     runs: list[dict[str, Any]] = []
     assumptions: list[dict[str, Any]] = []
+    names: dict[tuple, str] = {}
     for seen in observed:
         found = cat.runs.get(seen.run_id)
-        row, rows = describe_run(found.manifest if found is not None else None, seen)
+        row, rows, run_names = describe_run(found.manifest if found is not None else None, seen)
         runs.append(row)
         assumptions.extend(rows)
+        names.update(run_names)
+    name_rows = [dict(zip(NAMES_SCHEMA.names, (*key, name))) for key, name in sorted(names.items())]
     return (pa.Table.from_pylist(runs, schema=RUNS_SCHEMA),
-            pa.Table.from_pylist(assumptions, schema=ASSUMPTIONS_SCHEMA))
+            pa.Table.from_pylist(assumptions, schema=ASSUMPTIONS_SCHEMA),
+            pa.Table.from_pylist(name_rows, schema=NAMES_SCHEMA))

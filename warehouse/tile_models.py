@@ -44,7 +44,7 @@ def assumed_tile_values(lake: LakeCatalogue, runs: pd.DataFrame) -> dict[str, tu
     for row in runs.drop_duplicates("ruleset_digest").itertuples():
         found_run = lake.runs.get(row.run_id)
         manifest = found_run.manifest if found_run is not None else None
-        _, assumptions = describe_run(manifest, ObservedRun("gardens", row.run_id, row.ruleset, row.ruleset_digest))
+        _, assumptions, _ = describe_run(manifest, ObservedRun("gardens", row.run_id, row.ruleset, row.ruleset_digest))
         if not assumptions:
             found[row.ruleset_digest] = ("unknown (no manifest ruleset text)", 0)
             continue
@@ -176,4 +176,12 @@ PYTHON_MODELS: dict[str, tuple[Callable[[duckdb.DuckDBPyConnection, LakeCatalogu
         tile_contrasts_model, "fct_gardens_tile_choices", "one row per condition group and pair of tiles"),
     "met_gardens_tile_owning": (
         tile_owning_model, "fct_gardens_tile_owning", "one row per condition group and tile"),
+}
+
+# name -> `-- flag:` specs of the Python models (the shared "look here" rule, warehouse.flags): the contrasts
+# keep their game-clustered t p-values, the owning differences take theirs from the interval
+PYTHON_FLAGS: dict[str, tuple[str, ...]] = {
+    "met_gardens_tile_contrasts": (
+        "metric=tile_value estimate=score_diff reference=0 lo=score_lo hi=score_hi p=p_value",),
+    "met_gardens_tile_owning": ("metric=tile_owning estimate=score_diff reference=0 lo=score_lo hi=score_hi",),
 }

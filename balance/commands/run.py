@@ -17,11 +17,13 @@ from balance import args as arg
 from balance.report import DEFAULT_OUT, build_reports
 from balance.study import STUDY_FILE, load_study
 from simulate.lake import DEFAULT_LAKE
+from simulate.progress import Heartbeat
 from simulate.runner import RunConflict
 from simulate.runner import run as run_spec
 from simulate.tile_run import run_step as tile_value_step
 from simulate.tile_run import study_steps as tile_value_steps
 from warehouse.build import build
+from warehouse.flags import load_rules
 
 DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")
 # name -> query of (game, widest half-width) rows
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     specs = load_study(args.study, args.scale)
     started = time.perf_counter()
     for spec in specs:
-        t0 = time.perf_counter()
+        t0, began = time.perf_counter(), time.time()
         try:
             manifest = run_spec(spec, args.lake, workers=args.workers, resume=True, progress=not args.no_progress,
                                 scheduler=args.scheduler)
@@ -71,17 +73,26 @@ def run(args: argparse.Namespace) -> int:
                 f"changed since): move {args.lake} away, or pass --lake NEWDIR, and run again; mixing the two "
                 "would report games played under different rules as one"
             ) from None
+        # a run already complete returns its stored manifest, whose counts describe the run that made it
+        # (its start time is rounded to the millisecond, hence the tolerance)
+        fresh = manifest.timings.get("started_unix", 0) >= began - 0.002
+        played = manifest.timings.get("games_played_now", 0) if fresh else 0
+        what = (f"{played:,} played now in {time.perf_counter() - t0:.1f}s" if played
+                else "all already in the lake, nothing played")
         print(f"{spec.run_id}: {spec.game} players {list(spec.players)} agents {list(spec.agents)}, "
-              f"{manifest.totals['games']} games ({manifest.timings['games_played_now']} played now) "
-              f"in {time.perf_counter() - t0:.1f}s")
+              f"{manifest.totals['games']:,} games ({what})", flush=True)
     for step in tile_value_steps(args.study, args.scale):
         t0 = time.perf_counter()
-        run_id, _, measured = tile_value_step(step, args.lake, workers=args.workers or os.cpu_count() or 1)
+        beat = Heartbeat(f"tile values {step.ruleset} {step.players}p")
+        run_id, _, measured = tile_value_step(
+            step, args.lake, workers=args.workers or os.cpu_count() or 1,
+            progress=lambda what, done, total, beat=beat: beat(f"{what} {done}/{total}"))
         print(f"tile values {run_id}: {step.ruleset} {step.players}p agents {step.lineup_label()}, {step.games} games "
               f"x {step.rollouts} rollouts, {step.pairs} owning pairs per tile "
               f"({'measured' if measured else 'already in the lake'}) in {time.perf_counter() - t0:.1f}s")
     simulated = time.perf_counter()
-    result = build(args.lake, args.warehouse)
+    print(f"building the warehouse {args.warehouse} from {args.lake}", flush=True)
+    result = build(args.lake, args.warehouse, log=Heartbeat("warehouse"), flag_rules=load_rules(args.study))
     print(f"built {result.warehouse} in {result.seconds:.1f}s; {len(result.tests)} invariant tests passed")
     for line in headline_half_widths(args.warehouse):
         print(line)

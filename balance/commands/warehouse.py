@@ -9,6 +9,8 @@ from pathlib import Path
 from balance import args as arg
 from warehouse.build import InvariantError, LakeError, build
 from warehouse.left_out import warning_lines
+from balance.study import STUDY_FILE
+from warehouse.flags import load_rules
 
 DEFAULT_LAKE = Path("data/lake")
 DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")
@@ -24,6 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--warehouse", type=arg.output_file, default=DEFAULT_WAREHOUSE,
         help=f"DuckDB file to write (default: {DEFAULT_WAREHOUSE})"
     )
+    build_parser.add_argument("--study", type=Path, default=STUDY_FILE,
+                              help="study file whose [flags] table sets the minimum effects (default: default study)")
     build_parser.add_argument("--skip-tests", action="store_true", help="do not run the zero-row invariant queries")
     build_parser.add_argument("--verbose", action="store_true", help="print each model and test as it is built")
 
@@ -31,7 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     log = (lambda msg: print(msg, file=sys.stderr)) if args.verbose else None
     try:
-        result = build(args.lake, args.warehouse, run_tests=not args.skip_tests, log=log)
+        result = build(args.lake, args.warehouse, run_tests=not args.skip_tests, log=log,
+                       flag_rules=load_rules(args.study))
     except (LakeError, InvariantError) as exc:
         print(f"balance warehouse build: data rejected: {exc}", file=sys.stderr)
         return EXIT_DATA

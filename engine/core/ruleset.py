@@ -21,6 +21,10 @@ from engine.core.ruleset_schema import Schema, check_values
 
 SOURCES = ("seed", "public", "assumed")
 _LEAF_KEYS = {"value", "source", "note"}
+# Display names (`[names]`) change how reports word things, not how games play: left out of the digest,
+# so renaming a Caprice keeps the lake's runs valid.
+DISPLAY_PREFIX = "names."
+
 
 
 @dataclass(frozen=True)
@@ -120,7 +124,8 @@ def load_ruleset(
         provenance[key] = Provenance(leaf["source"], leaf.get("note", ""))
     if schema is not None:
         check_values(values, schema, str(path), columns)
-    digest = hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()[:16]
+    played = {key: value for key, value in values.items() if not key.startswith(DISPLAY_PREFIX)}
+    digest = hashlib.sha256(json.dumps(played, sort_keys=True).encode()).hexdigest()[:16]
     return Ruleset(game, name, str(path), text, values, provenance, digest)
 
 

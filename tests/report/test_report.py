@@ -13,34 +13,7 @@ from balance.study import load_study, scaled_games
 from simulate.runner import run as run_spec
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-TINY_STUDY = """
-[defaults]
-seed = 11
-batch_size = 100
-
-[[run]]
-game = "caprices"
-players = [2, 3, 4, 5]
-agents = ["random"]
-games = 40
-
-[[run]]
-game = "caprices"
-players = [2, 4]
-agents = ["random", "greedy"]
-games = 6
-"""
-
-
-@pytest.fixture(scope="module")
-def study(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A tiny study played, built and reported by `balance run` (executes every notebook once)."""
-    root = tmp_path_factory.mktemp("study")
-    (root / "study.toml").write_text(TINY_STUDY)
-    args = ["run", "--study", str(root / "study.toml"), "--lake", str(root / "lake"),
-            "--warehouse", str(root / "wh.duckdb"), "--out", str(root / "reports"), "--no-progress"]
-    assert main(args) == 0
-    return root
+pytestmark = pytest.mark.xdist_group("report_study")
 
 
 def test_run_writes_every_report_with_hidden_code_and_embedded_charts(study: Path) -> None:
@@ -53,22 +26,31 @@ def test_run_writes_every_report_with_hidden_code_and_embedded_charts(study: Pat
         assert "Traceback" not in page
 
 
-def test_index_lists_runs_flags_samples_and_assumed_values(study: Path) -> None:
+def test_index_answers_first_then_lists_flags_assumptions_and_runs(study: Path) -> None:
     page = (study / "reports" / "index.html").read_text()
     for spec in load_study(study / "study.toml"):
-        assert spec.run_id in page
-    assert "Flagged imbalances" in page
-    assert "deck.peasant" in page  # an assumed value of the standard caprices ruleset
-    assert "git:" in page or "balance " in page  # code version from the manifests
+        assert spec.run_id in page  # in the data appendix
+    assert page.index("Is the first seat favoured?") < page.index("Where to look") < page.index("Data appendix")
+    assert "Which Caprices are too easy or too hard?" in page and "Is the +30 slot too generous?" in page
+    assert "Mon peuple m&#x27;adore !" in page  # display names from the ruleset, accents and all
+    assert "<strong>peasant</strong>: 0, 1, 2, 3, 4, 5, 6, 7" in page  # deck section, plain values
+    assert "Not measured yet" in page  # gardens and gods are absent from the tiny study: said, not faked
 
 
-def test_rerun_does_not_duplicate_games(study: Path) -> None:
+def test_rerun_does_not_duplicate_games_and_says_nothing_was_played(
+    study: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     import duckdb
 
     args = ["run", "--study", str(study / "study.toml"), "--lake", str(study / "lake"),
             "--warehouse", str(study / "wh.duckdb"), "--out", str(study / "reports"), "--no-progress"]
     shutil.rmtree(study / "reports")
+    first = (study / "run.log").read_text()
+    assert first.count("played now in") == 2 and "nothing played" not in first  # both runs played at first
+    assert "report 1 of 3: running notebook overview.py" in first  # progress lines, also off a terminal
     assert main(args) == 0
+    again = capsys.readouterr().out
+    assert again.count("all already in the lake, nothing played") == 2 and "played now" not in again
     with duckdb.connect(str(study / "wh.duckdb"), read_only=True) as con:
         assert con.execute("select count(*) from fct_games").fetchone() == (4 * 40 + 2 * 6,)
 

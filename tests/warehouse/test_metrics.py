@@ -37,7 +37,8 @@ def test_seat_advantage_matches_pandas(raw: pd.DataFrame, warehouse: Path) -> No
         assert got.n == row.n
         assert got.win_rate == pytest.approx(row.wins / row.n)
         assert (got.win_lo, got.win_hi) == pytest.approx((lo, hi))
-        assert got.flagged == (not lo <= 1 / row.num_players <= hi)
+        assert got.beyond_noise_uncorrected == (not lo <= 1 / row.num_players <= hi)  # the per-cell rule
+        assert not got.flagged or got.beyond_noise_uncorrected  # the shared flag only narrows it
 
 
 def test_agent_win_rate_counts_mixed_lineups_only(raw: pd.DataFrame, warehouse: Path) -> None:

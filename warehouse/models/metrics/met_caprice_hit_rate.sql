@@ -8,6 +8,7 @@
 -- excludes the same Caprice's overall rate.
 -- game: caprices
 -- depends: fct_caprices_caprices
+-- flag: metric=caprice_hit_rate estimate=hit_rate reference=reference lo=hit_lo hi=hit_hi n=n where=source = 'simulated' and dimension <> 'agent'
 with caprices as (
 
     select * from fct_caprices_caprices

@@ -6,6 +6,7 @@
 -- count (agents chasing a bonus more, or a slot being easier).
 -- game: caprices
 -- depends: fct_caprices_caprices
+-- flag: metric=slot_hit_rate estimate=hit_rate reference=reference lo=hit_lo hi=hit_hi n=n where=source = 'simulated'
 with caprices as (
 
     select * from fct_caprices_caprices

@@ -7,6 +7,7 @@
 -- more than the tile (e.g. they completed panoramas when it was on offer).
 -- game: gardens
 -- depends: fct_gardens_bonus_tiles
+-- flag: metric=tile_value_observed estimate=score_diff reference=0 lo=score_diff_lo hi=score_diff_hi
 with tiles as (
 
     select * from fct_gardens_bonus_tiles

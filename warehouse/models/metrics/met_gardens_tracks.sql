@@ -5,6 +5,7 @@
 -- outside the interval of the other gods pooled (a favoured or neglected god).
 -- game: gardens
 -- depends: stg_gardens__events, fct_gardens_player_games
+-- flag: metric=track_space estimate=space_mean reference=other_gods_space_mean lo=space_lo hi=space_hi
 with events as (
 
     select * from stg_gardens__events

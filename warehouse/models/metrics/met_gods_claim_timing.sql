@@ -3,6 +3,7 @@
 -- interval, flagged when it excludes the fair share; mean claim time in seconds.
 -- game: gods
 -- depends: fct_gods_player_games
+-- flag: metric=claim_order_win_rate estimate=win_rate reference=reference lo=win_lo hi=win_hi n=n
 with player_games as (
 
     select * from fct_gods_player_games

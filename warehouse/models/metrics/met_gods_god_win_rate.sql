@@ -3,6 +3,7 @@
 -- flagged when the interval excludes the fair share (mean of 1/P over the rows).
 -- game: gods
 -- depends: fct_gods_player_games
+-- flag: metric=god_win_rate estimate=win_rate reference=reference lo=win_lo hi=win_hi n=n
 with player_games as (
 
     select * from fct_gods_player_games

@@ -5,6 +5,7 @@
 -- share, the mean 1/P of those games).
 -- game: gods
 -- depends: fct_gods_landscapes, fct_gods_games
+-- flag: metric=god_win_rate column=holder_flagged estimate=holder_win_rate reference=holder_reference lo=holder_win_lo hi=holder_win_hi n=holder_n
 with landscapes as (
 
     select * from fct_gods_landscapes

@@ -3,6 +3,7 @@
 -- win rate (Wilson 95%, flagged against the fair share 1/P).
 -- game: gods
 -- depends: fct_gods_player_games
+-- flag: metric=prophets_win_rate estimate=win_rate reference=reference lo=win_lo hi=win_hi n=n
 with player_games as (
 
     select * from fct_gods_player_games

@@ -10,6 +10,7 @@
 -- different strength (random vs greedy-fast) strength confounds speed.
 -- game: gods
 -- depends: fct_gods_player_games, fct_games
+-- flag: metric=speed_win_rate estimate=win_rate reference=reference lo=win_lo hi=win_hi n=n where=matchup = 'greedy vs greedy-fast'
 with player_games as (
 
     select * from fct_gods_player_games

@@ -6,6 +6,7 @@
 -- agent types at 3 or 5 seats, rotation seats the lone strong agent in the
 -- middle seat every other game), which is not a seat effect.
 -- depends: fct_player_games
+-- flag: metric=seat_win_rate estimate=win_rate reference=reference lo=win_lo hi=win_hi n=n where=source = 'simulated'
 with player_games as (
 
     select * from fct_player_games

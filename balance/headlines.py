@@ -1,0 +1,272 @@
+"""The index's headline findings: one small function per question, each reading the warehouse.
+
+A finding answers in plain sentences with its numbers and 95% intervals, draws
+one small chart, says where the detail is, and carries the robustness label
+(robust / agent-dependent / not shown) when the warehouse has one. When its
+source is not in the warehouse it says "not measured yet" and why; it never
+invents a number. Add a question by writing a function and listing it in
+`QUESTIONS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import duckdb
+import matplotlib.pyplot as plt
+import pandas as pd
+
+from balance import charts
+from balance.robustness import label_for
+from balance.words import Names, count, pct, points, rate_ci, seat, value_ci
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One headline: the question, the answer in sentences, a chart, its label and where the detail is."""
+
+    question: str
+    answer: str = ""
+    chart: str = ""
+    label: str | None = None  # robust / agent-dependent / not shown; None = not labelled yet
+    detail: str = ""  # page (and anchor) with the full section
+    pending: str | None = None  # why it is not measured yet
+
+    @property
+    def measured(self) -> bool:
+        return self.pending is None
+
+
+Question = Callable[[duckdb.DuckDBPyConnection, Names], Finding]
+
+
+def has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    found = con.execute("select count(*) from information_schema.tables where table_name = ?", [name]).fetchone()
+    return bool(found and found[0])
+
+
+def read(con: duckdb.DuckDBPyConnection, sql: str) -> pd.DataFrame:
+    return con.execute(sql).df()
+
+
+def headline_play(frame: pd.DataFrame) -> pd.DataFrame:
+    """Rows of the headline play: simulated games (recorded playtests are shown beside them on the game pages);
+    random play is a reference, never pooled into a headline number."""
+    if "source" in frame.columns:
+        frame = frame[frame.source == "simulated"]
+    for column in ("lineup", "agent", "agents"):
+        if column in frame.columns:
+            strong = frame[~frame[column].astype(str).str.contains("random")]
+            return strong if len(strong) else frame
+    return frame
+
+
+def uniform_play(con: duckdb.DuckDBPyConnection, game: str) -> str:
+    """Which self-play a seat figure pools, in words (e.g. 'all-random and all-greedy games pooled')."""
+    agents = [row[0] for row in con.execute(
+        "select distinct agents[1] from fct_games where game = ? and not is_mixed_lineup and source = 'simulated' "
+        "order by 1", [game]
+    ).fetchall()]
+    kinds = " and ".join(f"all-{a}" for a in agents)
+    return f"{kinds} games pooled" if len(agents) > 1 else f"{kinds} games"
+
+
+def first_seat(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
+    question = "Is the first seat favoured?"
+    if not has_table(con, "met_seat_advantage"):
+        return Finding(question, pending="no uniform line-ups in this warehouse")
+    seats = headline_play(read(con, "select * from met_seat_advantage order by game, num_players, seat"))
+    first = seats[seats.seat == 0].reset_index(drop=True)
+    if first.empty:
+        return Finding(question, pending="no uniform line-ups in this warehouse")
+    flagged = seats[seats.flagged]
+    parts = []
+    for game, rows in first.groupby("game", sort=False):
+        widest = rows.loc[(rows.win_rate - rows.reference).abs().idxmax()]
+        parts.append(f"{names.game(game)} ({uniform_play(con, game)}): seat 1 is within "
+                     f"{abs(100 * (widest.win_rate - widest.reference)):.1f} points of the fair share at every player "
+                     f"count; the widest gap is at {widest.num_players} players, "
+                     f"{rate_ci(widest.win_rate, widest.win_lo, widest.win_hi)} vs {pct(widest.reference)}.")
+    verdict = ("No seat needs a look: no seat's win rate is both beyond noise and at least "
+               f"{_min_effect(con, 'met_seat_advantage')} from the fair share." if flagged.empty else
+               "Look at " + ", ".join(f"{names.game(r.game)} {seat(r.seat)} at {r.num_players} players "
+                                       f"({rate_ci(r.win_rate, r.win_lo, r.win_hi)})"
+                                       for r in flagged.itertuples()) + ".")
+    labels = [f"{names.game(r.game)[:12]} {r.num_players}p" for r in first.itertuples()]
+    fig = charts.difference_chart(labels, first, "win_rate", "win_lo", "win_hi", "reference", size=(6.2, 2.6),
+                                  ylabel="seat 1 win rate minus\nfair share (points)", reference_label="fair share 1/P")
+    fig.axes[0].tick_params(axis="x", labelrotation=30, labelsize=7)
+    return Finding(question, " ".join(parts) + " " + verdict, charts.image(fig, "seat 1 win rate against fair share"),
+                   label_for(con, "seat_advantage"), "overview.html#Is-any-seat-favoured,-in-any-game?")
+
+
+def caprices_too_easy_or_hard(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
+    question = "Which Caprices are too easy or too hard?"
+    if not has_table(con, "met_caprice_hit_rate"):
+        return Finding(question, pending="no Les caprices du roi games in this warehouse")
+    hits = headline_play(read(con, "select * from met_caprice_hit_rate where dimension = 'overall' and not is_common "
+                                   "order by hit_rate desc")).reset_index(drop=True)
+    pooled = float(hits.reference.dropna().iloc[0])
+    easy, hard = hits[hits.flagged & (hits.hit_rate > pooled)], hits[hits.flagged & (hits.hit_rate < pooled)]
+
+    def listed(rows: pd.DataFrame) -> str:
+        return ", ".join(f"{names('caprices', r.caprice_id)} {rate_ci(r.hit_rate, r.hit_lo, r.hit_hi)}"
+                         for r in rows.itertuples()) or "none"
+
+    answer = (f"A face-down Caprice is met in {pct(pooled)} of the player-games it is in play (pooled over "
+              f"{len(hits)} Caprices, n = {count(hits.n.min())}–{count(hits.n.max())} player-games each). "
+              f"Too easy (at least {_min_effect(con, 'met_caprice_hit_rate')} above, beyond noise): {listed(easy)}. "
+              f"Too hard: {listed(hard.iloc[::-1])}.")
+    fig, ax = plt.subplots(figsize=(6.2, 0.17 * len(hits) + 1.1))
+    charts.interval_bars(ax, [names("caprices", c) for c in hits.caprice_id], hits.hit_rate, hits.hit_lo,
+                         hits.hit_hi, flagged=hits.flagged, horizontal=True, scale=100)
+    handles = [charts.reference_line(ax, 100 * pooled, f"pooled face-down rate {pct(pooled)}", horizontal=True),
+               charts.look_handle()]
+    ax.set_xlabel("hit rate (% of player-games)")
+    ax.tick_params(axis="y", labelsize=7)
+    charts.legend_below(fig, handles, 2)
+    return Finding(question, answer, charts.image(fig, "Caprice hit rates"), label_for(con, "caprice_hit_rate"),
+                   "caprices.html#Which-Caprices-are-met,-and-how-often?")
+
+
+def plus_thirty_slot(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
+    question = "Is the +30 slot too generous?"
+    if not has_table(con, "met_caprice_slot_hit_rate"):
+        return Finding(question, pending="no Les caprices du roi games in this warehouse")
+    slots = headline_play(read(con, "select * from met_caprice_slot_hit_rate where num_players <> 'all' "
+                                    "and reference is not null order by num_players, slot"))
+    top = slots[slots.slot == slots.slot.min()].reset_index(drop=True)
+    flagged = top[top.flagged]
+    cells = "; ".join(f"{r.num_players} players {rate_ci(r.hit_rate, r.hit_lo, r.hit_hi)} vs {pct(r.reference)} "
+                      f"pooled, paying {r.points_mean:.1f} points per player-game" for r in top.itertuples())
+    verdict = (f"It is met no more often than a typical Caprice by {_min_effect(con, 'met_caprice_slot_hit_rate')} "
+               "or more at any player count, so its generosity is the token's size, not an easy card."
+               if flagged.empty else
+               "Beyond noise and big enough to matter at " + ", ".join(f"{r.num_players} players"
+                                                                        for r in flagged.itertuples()) + ".")
+    answer = f"The Caprice in the {top.slot_label.iloc[0]} slot is met at {cells}. {verdict}"
+    fig = charts.difference_chart([f"{p} players" for p in top.num_players], top, "hit_rate", "hit_lo", "hit_hi",
+                                  "reference", ylabel="+30 slot hit rate minus\npooled rate (points)",
+                                  reference_label="pooled face-down rate")
+    return Finding(question, answer, charts.image(fig, "+30 slot hit rate against the pooled rate"),
+                   label_for(con, "slot_hit_rate"), "caprices.html#Is-the-+30-slot-too-generous?")
+
+
+def best_bonus_tile(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
+    question = "Which bonus tile is worth most?"
+    if not has_table(con, "met_gardens_bonus_tiles"):
+        return Finding(question, pending="no Four Gardens games in this warehouse")
+    observed = read(con, "select * from met_gardens_bonus_tiles order by ruleset, score_diff desc")
+    causal = headline_play(read(con, "select * from met_gardens_tile_contrasts order by ruleset, score_diff desc")
+                           if has_table(con, "met_gardens_tile_contrasts") else pd.DataFrame(columns=["ruleset"]))
+    owning = headline_play(read(con, "select * from met_gardens_tile_owning order by ruleset, score_diff desc")
+                           if has_table(con, "met_gardens_tile_owning") else pd.DataFrame(columns=["ruleset"]))
+    sentences = []
+    for ruleset, rows in observed.groupby("ruleset", sort=False):
+        best = rows.iloc[0]
+        text = (f"{names.ruleset(ruleset)}: takers of {names('tiles', best.tile)} finish "
+                f"{value_ci(best.score_diff, best.score_diff_lo, best.score_diff_hi, signed=True)} points above "
+                f"other completers (observed, n = {count(best.k)} takers)")
+        pairs = causal[causal.ruleset == ruleset]
+        if len(pairs):
+            top = pairs.iloc[0]
+            text += (f"; choosing {names('tiles', top.tile)} instead of {names('tiles', top.instead_of)} at the same "
+                     f"decision gains {value_ci(top.score_diff, top.score_lo, top.score_hi, 2, signed=True)} points "
+                     f"(causal; {top.agents} agents, {top.num_players} players, {count(top.decisions)} decisions)")
+        else:
+            text += "; its causal value is not measured yet (no tile-value run for this ruleset)"
+        owned = owning[owning.ruleset == ruleset]
+        if len(owned):
+            top = owned.iloc[0]
+            text += (f"; always taking {names('tiles', top.tile)} when offered is worth "
+                     f"{value_ci(top.score_diff, top.score_lo, top.score_hi, 2, signed=True)} points over never "
+                     f"({count(top.pairs)} paired deals)")
+        sentences.append(text + ".")
+    base = observed[observed.ruleset == observed.ruleset.iloc[0]].sort_values("score_diff")
+    fig, ax = plt.subplots(figsize=(6.2, 0.28 * len(base) + 1.2))
+    charts.interval_bars(ax, [names("tiles", t) for t in base.tile], base.score_diff, base.score_diff_lo,
+                         base.score_diff_hi, flagged=base.flagged, horizontal=True)
+    handles = [charts.reference_line(ax, 0, "no difference", horizontal=True)]
+    if base.flagged.any():
+        handles.append(charts.look_handle())
+    ax.set_xlabel(f"{names.ruleset(base.ruleset.iloc[0])}: takers' final score minus others' (points, observed)")
+    charts.legend_below(fig, handles, 2)
+    return Finding(question, " ".join(sentences), charts.image(fig, "bonus tile values"),
+                   label_for(con, "tile_value"), "gardens.html#Which-bonus-tile-is-worth-the-most?")
+
+
+def speed_decides(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
+    question = "Does speed decide 4 Gods?"
+    if not has_table(con, "met_gods_speed"):
+        return Finding(question, pending="no 4 Gods games in this warehouse")
+    speed = read(con, "select * from met_gods_speed where matchup = 'greedy vs greedy-fast' and pace = 'greedy-fast' "
+                      "order by num_players")
+    if speed.empty:
+        return Finding(question, pending="no greedy against greedy-fast games (the speed line-up) in this warehouse")
+    speed["where"] = [f"{r.num_players} players" + (f" (pace ×{r.relative_pace:.2f})"
+                                                    if (speed.num_players == r.num_players).sum() > 1 else "")
+                      for r in speed.itertuples()]
+    cells = "; ".join(f"{r.where} {rate_ci(r.win_rate, r.win_lo, r.win_hi)} vs fair {pct(r.reference)} "
+                      f"({points(r.win_rate - r.reference, 0)})" for r in speed.itertuples())
+    looks = sorted({f"{p} players" for p in speed[speed.flagged].num_players})
+    answer = (f"The same greedy agent thinking 20% faster wins {cells}. "
+              + (f"Speed is worth a look at {', '.join(looks)}." if looks
+                 else "No player count shows a speed effect big enough to matter."))
+    fig = charts.difference_chart(list(speed["where"]), speed, "win_rate", "win_lo", "win_hi", "reference",
+                                  ylabel="faster side's win rate minus\nfair share (points)",
+                                  reference_label="fair share 1/P")
+    return Finding(question, answer, charts.image(fig, "speed effect"), label_for(con, "speed"),
+                   "gods.html#How-much-does-being-20%-faster-matter?")
+
+
+def strongest_god(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
+    question = "Which god is strongest?"
+    if not has_table(con, "met_gods_god_win_rate"):
+        return Finding(question, pending="no 4 Gods games in this warehouse")
+    gods = read(con, "select * from met_gods_god_win_rate where num_players = 'all' and god <> 'none' "
+                     "order by win_rate desc").reset_index(drop=True)
+    best, worst = gods.iloc[0], gods.iloc[-1]
+    answer = (f"The holder of the {names('landscapes', best.god)} god wins "
+              f"{rate_ci(best.win_rate, best.win_lo, best.win_hi)} of player-games (fair share {pct(best.reference)}, "
+              f"n = {count(best.n)}); the {names('landscapes', worst.god)} god's holder "
+              f"{rate_ci(worst.win_rate, worst.win_lo, worst.win_hi)} (fair {pct(worst.reference)}). "
+              f"Gods to look at: {', '.join(names('landscapes', g) for g in gods[gods.flagged].god) or 'none'}.")
+    fig = charts.difference_chart([names("landscapes", g) for g in gods.god], gods, "win_rate", "win_lo", "win_hi",
+                                  "reference", ylabel="holder's win rate minus\nfair share (points)",
+                                  reference_label="fair share")
+    return Finding(question, answer, charts.image(fig, "win rate by god"), label_for(con, "god_win_rate"),
+                   "gods.html#Which-god-wins,-and-does-claiming-early-pay?")
+
+
+def what_if(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
+    question = "What changed in the latest what-if comparisons?"
+    if not has_table(con, "met_variant_diff"):
+        return Finding(question, pending="no what-if comparison in this warehouse: `balance compare` plays a "
+                                         "variant ruleset against the baseline on shared seeds")
+    diffs = read(con, "select * from met_variant_diff where beyond_noise order by abs(diff) desc limit 5")
+    if diffs.empty:
+        return Finding(question, "No variant changed any metric beyond noise.", detail="index.html#what-if")
+    answer = " ".join(f"{r.variant}: {r.metric.replace('_', ' ')} ({r.level}) moves {r.diff:+.3g} "
+                      f"({r.diff_lo:.3g} to {r.diff_hi:.3g}, n = {count(r.n)} paired games)."
+                      for r in diffs.itertuples())
+    return Finding(question, answer, detail="index.html#what-if")
+
+
+def _min_effect(con: duckdb.DuckDBPyConnection, table: str) -> str:
+    """The minimum that matters for a table's flag, in words."""
+    row = con.execute("select metric, min_effect from flag_summary where table_name = ? limit 1", [table]).fetchone()
+    if row is None:
+        return "the minimum that matters"
+    metric, minimum = row
+    return f"{100 * minimum:.0f} points" if "rate" in metric else f"{minimum:g}"
+
+
+QUESTIONS: list[Question] = [
+    first_seat, caprices_too_easy_or_hard, plus_thirty_slot, best_bonus_tile, speed_decides, strongest_god, what_if,
+]
+
+
+def findings(con: duckdb.DuckDBPyConnection, names: Names) -> list[Finding]:
+    """Every headline question answered (or marked not measured yet)."""
+    return [question(con, names) for question in QUESTIONS]
