@@ -119,3 +119,12 @@ def test_display_names_are_outside_the_ruleset_digest(tmp_path: Path) -> None:
     changed_rule = tmp_path / "rule.toml"
     changed_rule.write_text(text.replace("hand_size = { value = 7,", "hand_size = { value = 6,"))
     assert load_ruleset(changed_rule, "caprices").digest != load_ruleset(original, "caprices").digest
+
+
+def test_display_names_are_allowed_in_every_ruleset_but_must_be_text(tmp_path: Path) -> None:
+    game = get_game("gods")
+    text = Path(game.load_ruleset("standard").path).read_text(encoding="utf-8")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace('forest = { value = "forest"', "forest = { value = 3"))
+    with pytest.raises(RulesetError, match="names.landscapes.forest.*non-empty text"):
+        game.load_ruleset(str(bad))

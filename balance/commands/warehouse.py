@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 from balance import args as arg
-from warehouse.build import InvariantError, LakeError, build
-from warehouse.left_out import warning_lines
 from balance.study import STUDY_FILE
+from warehouse.build import InvariantError, LakeError, build
 from warehouse.flags import load_rules
+from warehouse.left_out import warning_lines
 
 DEFAULT_LAKE = Path("data/lake")
 DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")

@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import RulesetError, UnknownName
-from engine.core.ruleset_schema import Schema, check_values
+from engine.core.ruleset_schema import DISPLAY_PREFIX, Schema, check_values
 
 SOURCES = ("seed", "public", "assumed")
 _LEAF_KEYS = {"value", "source", "note"}
-# Display names (`[names]`) change how reports word things, not how games play: left out of the digest,
-# so renaming a Caprice keeps the lake's runs valid.
-DISPLAY_PREFIX = "names."
+# Display names (`[names]`, DISPLAY_PREFIX) change how reports word things, not how games play: left out
+# of the digest, so renaming a Caprice keeps the lake's runs valid.
 
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from engine.core.errors import RulesetError
 
+DISPLAY_PREFIX = "names."  # display names: allowed in every ruleset, outside the digest (engine.core.ruleset)
 _INT_RANGES = {"int4": 3, "int8": 7, "int16": 15, "int32": 31, "int64": 63}  # value bits (int4: tests)
 
 
@@ -99,8 +100,16 @@ Schema = Mapping[str, Rule]
 
 
 def check_values(values: Mapping[str, Any], schema: Schema, path: str, columns: Mapping[str, Any] | None) -> None:
-    """Reject unknown keys and out-of-bounds values (RulesetError names file, key, bounds and fix)."""
+    """Reject unknown keys and out-of-bounds values (RulesetError names file, key, bounds and fix).
+
+    Display names (`names.<kind>.<id>`, `names.game`) are allowed in every ruleset: they name things for
+    the reports and change no rule (they are also left out of the digest).
+    """
     for key, value in values.items():
+        if key.startswith(DISPLAY_PREFIX) and len(key.split(".")) in (2, 3):
+            if not isinstance(value, str) or not value.strip():
+                raise RulesetError(path, key, "a display name must be a non-empty text")
+            continue
         rule = rule_for(schema, key)
         if rule is None:
             raise RulesetError(path, key, f"unknown key{_suggestion(schema, key)}; remove it or fix its name")
