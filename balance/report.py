@@ -85,8 +85,8 @@ def site_links(stems: list[str], out: Path) -> list[PageLink]:
 
 
 def execute_notebook(
-    source: Path, warehouse: Path, staging: Path, links: list[PageLink] | None = None,
-    parameters: dict[str, str] | None = None, name: str | None = None,
+    source: Path, warehouse: Path, staging: Path, parameters: dict[str, str] | None = None, name: str | None = None,
+    links: list[PageLink] | None = None,
 ) -> Path:
     """Convert, execute and export one notebook; returns its HTML path in `staging`.
 
@@ -146,11 +146,11 @@ def build_reports(
         reports = []
         for number, src in enumerate(sources, start=1):
             log(f"report {number} of {total}: running notebook {src.name}")
-            reports.append(Report(src.stem, execute_notebook(src, warehouse, staging, links)))
+            reports.append(Report(src.stem, execute_notebook(src, warehouse, staging, links=links)))
         for number, (name, notebook, page_name) in enumerate(experiments, start=len(sources) + 1):
             log(f"report {number} of {total}: what-if page {page_name}")
             reports.append(Report(page_name, execute_notebook(notebooks_dir / f"{notebook}.py", warehouse, staging,
-                                                              links, {"experiment": name}, page_name)))
+                                                              {"experiment": name}, page_name, links)))
         log(f"report {total} of {total}: the index (headline findings)")
         write_index(warehouse, staging / "index.html", links, games)
         return _publish(staging, out, reports)
