@@ -116,23 +116,21 @@ if len(pooled):
     fig, axes = plt.subplots(1, len(matchups), figsize=(3.6 * len(matchups), 3.4), squeeze=False)
     for ax, matchup in zip(axes[0], matchups):
         part = pooled[pooled.matchup == matchup]
-        labels = [f"{n}p {p}\n×{r:.2f}" for n, p, r in zip(part.num_players, part.pace, part.relative_pace)]
-        ax.bar(labels, part.fail_rate, yerr=errors(part, "fail_rate", "fail_lo", "fail_hi"), capsize=3)
-        ax.set_title(f"{matchup} (n={part.n.sum():,} plans)", fontsize=9)
+        labels = [f"{n} players\n{p} (×{r:.2f})" for n, p, r in zip(part.num_players, part.pace, part.relative_pace)]
+        charts.interval_bars(ax, labels, 100 * part.fail_rate, 100 * part.fail_lo, 100 * part.fail_hi)
+        ax.set_title(f"{matchup} (n = {count(part.n.sum())} plans)", fontsize=9)
         ax.tick_params(axis="x", labelsize=7)
-    axes[0][0].set_ylabel("share of plans that fail (95% Wilson)")
-    plt.tight_layout()
+    axes[0][0].set_ylabel("plans that fail (%)")
     plt.show()
     display(Markdown("\n".join(
         f"- {r.matchup}, {r.num_players} players, {r.pace} (pace ×{r.relative_pace:.2f}): {pct(r.fail_rate)} of "
-        f"{r.n:,} plans fail ({pct(r.fail_lo)}–{pct(r.fail_hi)}); per player-game {pct(r.rate_per_game_mean)} "
-        f"({pct(r.rate_per_game_lo)}–{pct(r.rate_per_game_hi)}, n = {r.n_player_games:,})."
+        f"{count(r.n)} plans fail ({pct(r.fail_lo)} to {pct(r.fail_hi)}); per player-game {pct(r.rate_per_game_mean)} "
+        f"({pct(r.rate_per_game_lo)} to {pct(r.rate_per_game_hi)}, n = {count(r.n_player_games)})."
         for r in pooled.itertuples()
     )))
-    by_action = fails[fails.action != "all"].pivot_table(
-        index="action", columns=["num_players", "pace"], values="fail_rate", aggfunc="mean")
     display(Markdown("Failure rate by action (all match-ups):"))
-    display(by_action.round(3))
+    show(fails[fails.action != "all"], {"action": "action", "players": "num_players", "pace": "pace",
+                                        "plans": "n", "fail": ci("fail_rate", "fail_lo", "fail_hi")})
 else:
     display(Markdown("No plans in this warehouse (a lake of version-1 logs has none)."))
 
