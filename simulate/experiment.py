@@ -133,6 +133,14 @@ def load_experiment(path: Path) -> Experiment:
         variants = variants + sweep_variants(param, values)
     if not variants:
         raise ExperimentError(f"{path}: no variant; add [[variants]] with name and set = {{ ... }} or file = ...")
+    try:
+        return _experiment(data, path, game, variants, kind, param, values, sweep)
+    except ExperimentError as exc:
+        raise ExperimentError(f"{path}: {exc}") from None
+
+
+def _experiment(data: dict[str, Any], path: Path, game: Game, variants: tuple[Variant, ...], kind: str,
+                param: str | None, values: tuple[Any, ...], sweep: dict[str, Any]) -> Experiment:
     return Experiment(
         name=str(data.get("name", path.stem)), game=game.id, ruleset=str(data.get("ruleset", DEFAULT_RULESET)),
         players=tuple(data.get("players", game.facts.player_counts)), agents=tuple(data.get("agents", ["random"])),

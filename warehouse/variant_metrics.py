@@ -123,6 +123,7 @@ def _welch_interval(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
     diff = float(b.mean() - a.mean())
     if se == 0:
         return diff, diff
-    df = (va + vb) ** 2 / (va**2 / (n - 1) + vb**2 / (n - 1))
+    spread = va**2 / (n - 1) + vb**2 / (n - 1)
+    df = (va + vb) ** 2 / spread if spread > 0 else 2 * n - 2
     half = float(stats.t.ppf(0.975, df) * se)
     return diff - half, diff + half
