@@ -1,13 +1,14 @@
 """Older lakes still read: Four Gardens logs written in the v1 event format replay under today's rules.
 
-`data/v1/games.parquet` was written by the engine before the bookkeeping events
+`data/v1/games.jsonl` holds the rows of a Parquet file written by the engine before the bookkeeping events
 were folded (commit f156f4a: `play_game` into an `EventBuffer`, `to_table`, zstd
 Parquet; the gardens notes of issue 14 keep the script): one greedy 2-player game
 of each ruleset (seed 42) and four
 random 3-player God's Caprice games chosen so that the v1-only paths occur (a
 Foresight holder starting a turn without it, a Sabotage lifted by a `tile_used`
 event, an overflow push, Offering). `data/v1/*.toml` are the rulesets it was
-written with (the log's ruleset digest must match).
+written with (the log's ruleset digest must match). The fixture rebuilds that
+Parquet file (tests/old_logs.py) and reads it back as the lake reader would.
 
 v1 rows come back through each event class's `upcast` (`schema_version` < VERSION),
 retired events (`turn_ended`, `pagoda_rotated`) are still readable, and `evolve`
@@ -25,14 +26,15 @@ import pytest
 from engine.core import ListSink, ReplayError, events_from_table, make_agent, play_game, state_digest
 from engine.core.driver import fold
 from engine.gardens.game import GAME
+from tests.old_logs import write_parquet
 
 V1 = Path(__file__).parent / "data" / "v1"
 GREEDY_GAMES = {0: ("base", 2, 42), 1: ("gods-caprice", 2, 42)}
 
 
 @pytest.fixture(scope="module")
-def v1_games():
-    table = pq.read_table(V1 / "games.parquet")
+def v1_games(tmp_path_factory):
+    table = pq.read_table(write_parquet(V1 / "games.jsonl", tmp_path_factory.mktemp("v1") / "games.parquet"))
     return table, dict(events_from_table(table, GAME.event_types))
 
 

@@ -1,0 +1,51 @@
+"""Old-format event logs kept as text, turned back into Parquet when a test needs one.
+
+Upcaster tests need logs written by earlier code. They are kept as JSON lines
+(a header with the Arrow schema, then one event per line with its non-null
+values) rather than as Parquet files, so the repository holds readable test
+data and no lake output. `write_parquet` rebuilds the file with exactly the
+old schema; what the tests check (today's code reading the old rows) does not
+depend on the bytes of the original file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+_SCALARS = {name: getattr(pa, name)() for name in ("string", "float64", "int64", "int32", "int16", "int8")}
+_SCALARS["double"] = pa.float64()
+
+
+def _arrow_type(text: str) -> pa.DataType:
+    if text.startswith("list<element: ") and text.endswith(">"):
+        return pa.list_(_arrow_type(text[len("list<element: "):-1]))
+    return _SCALARS[text]
+
+
+def read_table(path: Path) -> pa.Table:
+    """The Arrow table kept in `path` (written by `save_table`)."""
+    with path.open(encoding="utf-8") as lines:
+        header = json.loads(next(lines))
+        rows = [json.loads(line) for line in lines]
+    schema = pa.schema([(name, _arrow_type(kind)) for name, kind in header["schema"]])
+    return pa.Table.from_pylist(rows, schema=schema)
+
+
+def write_parquet(path: Path, dest: Path) -> Path:
+    """Write the table kept in `path` as a zstd Parquet file at `dest` (its folders made)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    pq.write_table(read_table(path), dest, compression="zstd")
+    return dest
+
+
+def save_table(table: pa.Table, path: Path) -> None:
+    """Keep `table` as JSON lines (how the fixtures were made from the old Parquet files)."""
+    header = {"schema": [[field.name, str(field.type)] for field in table.schema]}
+    with path.open("w", encoding="utf-8") as out:
+        out.write(json.dumps(header) + "\n")
+        for row in table.to_pylist():
+            out.write(json.dumps({k: v for k, v in row.items() if v is not None}, separators=(",", ":")) + "\n")
