@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tune": ("balance.commands.tune", "search one or two ruleset values that bring a metric into a range"),
     "record": ("balance.commands.record", "type a live playtest in, move by move (saved after every move)"),
     "runs": ("balance.commands.runs", "list the lake's runs and their state; remove or unlock one"),
+    "show": ("balance.commands.show", "one game turn by turn in the designer's words (and a picture of a state)"),
     "ladder": ("balance.commands.ladder", "round robin of agents (seats rotated), pairwise win rates and ratings"),
 }
 
