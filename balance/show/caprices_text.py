@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from balance.show.naming import Naming, plural
+from balance.show.story import describe_unknown
 from engine.caprices import events as ev
 from engine.caprices.state import State
 from engine.core.events import Event
-
-from balance.show.naming import Naming, plural
-from balance.show.story import describe_unknown
 
 TURN_KINDS = {"recruit": "recruits", "rally": "rallies", "bourgeoise": "plays a Bourgeoise turn",
               "noble": "plays a Noble turn", "pass": "passes (nothing left to draw)"}
@@ -62,7 +61,8 @@ class Narrator:
         if isinstance(event, ev.SubjectRevealed | ev.CapriceRevealed):
             return ("round", state.round), f"Round {state.deal_round()}"
         if isinstance(event, ev.TurnTaken):
-            return ("turn", state.round, event.player), f"Round {state.deal_round()}, {self.n.seat(event.player)}'s turn"
+            heading = f"Round {state.deal_round()}, {self.n.seat(event.player)}'s turn"
+            return ("turn", state.round, event.player), heading
         return ("turn", state.round, state.current), f"Round {state.deal_round()}"
 
     def line(self, state: State, event: Event, before: Any) -> str | None:

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from balance.show.naming import Naming, plural
+from balance.show.story import describe_unknown
 from engine.core.events import Event
 from engine.gardens import events as ev
 from engine.gardens.notation import card_names
 from engine.gardens.state import STORAGE, SUPPLY, State, facing, side_of
-
-from balance.show.naming import Naming, plural
-from balance.show.story import describe_unknown
 
 ACTIONS = {"lay": "lays groundwork", "rotate": "rotates & collects with", "wild": "takes a wild with",
            "reallocate": "reallocates with"}
@@ -122,7 +121,8 @@ class Narrator:
         if isinstance(event, ev.PlayerScored):
             return f"{seat(event.player)} scores {event.score}"
         if isinstance(event, ev.GameEnded):
-            return f"game over after {plural(event.rounds, 'round')}: {END_REASONS.get(event.end_reason, event.end_reason)}"
+            why = END_REASONS.get(event.end_reason, event.end_reason)
+            return f"game over after {plural(event.rounds, 'round')}: {why}"
         if isinstance(event, ev.PagodaRotated | ev.TurnEnded):
             return None
         return describe_unknown(event)

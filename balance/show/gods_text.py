@@ -15,15 +15,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from balance.show.naming import Naming, clock, plural
+from balance.show.story import describe_unknown
 from engine.core.events import Event
 from engine.gods import events as ev
 from engine.gods.board import SIZE, xy
 from engine.gods.commands import ClaimCity, ClaimGod, Discard, Draw, Place, PlaceCity, PlaceProphet
 from engine.gods.state import EMPTY, NOBODY, GodsState
 from engine.gods.tiles import LANDSCAPES, LETTERS
-
-from balance.show.naming import Naming, clock, plural
-from balance.show.story import describe_unknown
 
 STRETCH_MS = 30_000
 """How much of the clock one block of the transcript covers."""
@@ -94,7 +93,8 @@ class Narrator:
         if isinstance(event, ev.CityPlaced) and isinstance(plan, PlaceCity):
             return f"{now}  {seat(event.player)} places a city at {space(plan.cell)}"
         if isinstance(event, ev.CityClaimed) and isinstance(plan, ClaimCity):
-            return f"{now}  {seat(event.player)} claims the city at {space(state.cities[plan.city].cell)} with a prophet"
+            where = space(state.cities[plan.city].cell)
+            return f"{now}  {seat(event.player)} claims the city at {where} with a prophet"
         if isinstance(event, ev.CityBroken):
             held = f" (held by {seat(event.claimant)})" if event.claimant >= 0 else ""
             return f"{now}  {seat(event.player)} breaks the city at {space(state.cities[event.city].cell)}{held}"

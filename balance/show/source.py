@@ -22,9 +22,9 @@ from engine.core.events import CORE_EVENTS, Event, GameStarted, event_field_name
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
 from engine.registry import get_game
-from simulate.lake.catalogue import catalogue
 from recorded.records import read_records
 from recorded.replay import replay_record
+from simulate.lake.catalogue import catalogue
 from simulate.manifest import manifest_ruleset
 
 EVENT_LIST_FORMAT = "balance-event-list"
@@ -71,7 +71,8 @@ def from_lake(lake: str | Path, run_id: str, game_id: int) -> ShownGame:
         raise ShowError(f"run {run_id!r} in {lake}: {state}; `balance runs --lake {lake}` lists the complete runs")
     manifest = found.manifest
     if found.kind not in ("simulated", "recorded"):
-        raise ShowError(f"run {run_id!r} is a {found.kind} run (no game logs to show); pick a simulated or recorded run")
+        raise ShowError(f"run {run_id!r} is a {found.kind} run (no game logs to show); "
+                        "pick a simulated or recorded run")
     game = get_game(manifest["game"])
     entry = _file_holding(manifest, game_id)
     if entry is None:
@@ -155,8 +156,9 @@ def _event_list(data: dict[str, Any], path: str | Path) -> ShownGame:
     if not isinstance(start, GameStarted):
         raise ShowError(f"{path}: the first event is {start.TYPE!r}, not game_started")
     labels = data.get("labels") or agent_labels(start)
-    return ShownGame(game, ruleset, events, labels, data.get("title") or Path(path).stem, data.get("source", "simulated"),
-                     None, None, display_names(game, ruleset))
+    title = data.get("title") or Path(path).stem
+    return ShownGame(game, ruleset, events, labels, title, data.get("source", "simulated"), None, None,
+                     display_names(game, ruleset))
 
 
 def write_event_list(shown: ShownGame, path: str | Path) -> None:

@@ -16,12 +16,11 @@ from collections.abc import Iterator
 from dataclasses import fields
 from typing import Any, Protocol
 
+from balance.show.naming import Naming
+from balance.show.source import ShownGame
 from engine.core.driver import fold
 from engine.core.errors import BalanceError
 from engine.core.events import Event, GameSealed
-
-from balance.show.source import ShownGame
-from balance.show.naming import Naming
 
 
 class Narrator(Protocol):

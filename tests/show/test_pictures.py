@@ -1,0 +1,76 @@
+"""Pictures of a start, a middle and a final state of each game, checked against the folded state they draw."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from matplotlib.figure import Figure
+from matplotlib.patches import Circle, Polygon, Rectangle
+
+from balance.cli import main
+from balance.show.pictures import draw
+from balance.show.story import state_at
+from tests.show.test_transcript import GAMES, RECORDED
+
+
+def _moments(game: str) -> list[int]:
+    last = len(GAMES[game]().events) - 1
+    return [0, last // 2, last]
+
+
+def _patches(fig: Figure, kind: type[Any]) -> list[Any]:
+    return [p for ax in fig.axes for p in ax.patches if type(p) is kind]
+
+
+@pytest.mark.parametrize("at", range(3))
+def test_gods_frame_shows_every_tile_city_and_prophet(at: int) -> None:
+    shown = GAMES["gods"]()
+    seq = _moments("gods")[at]
+    state = state_at(shown, seq)
+    fig = draw(shown, seq)
+    assert len(_patches(fig, Polygon)) == 4 * state.tiles_on_board  # one triangle per tile edge
+    prophets = [c for c in fig.axes[0].patches if isinstance(c, Circle)]
+    assert len(prophets) == len(state.prophets)
+    assert f"after event {seq} of" in fig.get_suptitle()
+    if at == 2:
+        assert state.tiles_on_board > 40 and state.prophets
+        assert "score" in " ".join(t.get_text() for t in fig.axes[1].texts)
+
+
+@pytest.mark.parametrize("at", range(3))
+def test_caprices_assemblies_show_every_card(at: int) -> None:
+    shown = GAMES["caprices"]()
+    seq = _moments("caprices")[at]
+    state = state_at(shown, seq)
+    fig = draw(shown, seq)
+    held = sum(len(h) + len(r) for h, r in zip(state.hands, state.rallied))
+    cards = [r for r in _patches(fig, Rectangle) if r.get_width() == 0.65]
+    assert len(cards) == held
+    texts = " ".join(t.get_text() for t in fig.axes[0].texts)
+    assert "Alice" in texts and ("score 150 (rank 1)" in texts) == (at == 2)
+
+
+@pytest.mark.parametrize("at", range(3))
+def test_gardens_pagoda_storage_and_tracks(at: int) -> None:
+    shown = GAMES["gardens"]()
+    seq = _moments("gardens")[at]
+    state = state_at(shown, seq)
+    fig = draw(shown, seq)
+    pagoda, *rest = fig.axes
+    assert len(pagoda.patches) == 4  # one per floor
+    for p, player in enumerate(state.players):
+        tracks, garden = rest[2 * p], rest[2 * p + 1]
+        bars: list[Any] = list(tracks.patches)
+        assert [bar.get_width() for bar in bars] == player.track
+        boxes: list[Any] = list(garden.patches)
+        assert len([r for r in boxes if r.get_width() == 0.35]) == player.capacity  # storage: held and free
+        assert len([r for r in boxes if r.get_height() == 0.5]) == len(player.panoramas)
+
+
+def test_png_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    png = tmp_path / "state.png"
+    assert main(["show", "--file", str(RECORDED / "gardens-playtest.json"), "--at", "40", "--png", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
+    assert capsys.readouterr().out.rstrip().endswith(f"(picture written to {png})")
