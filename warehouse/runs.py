@@ -135,15 +135,11 @@ def display_names(logged: Ruleset | None, current: Ruleset | None, seen: Observe
     names: dict[tuple, str] = {}
     same_rules = current is not None and current.digest == seen.ruleset_digest
     for ruleset in (logged, current if same_rules else None):
-        for key, value in (ruleset.values.items() if ruleset is not None else ()):
-            parts = key.split(".")
-            if parts[0] == "names" and len(parts) == 2:  # names.game, names.ruleset
-                names[(seen.game, seen.ruleset, parts[1], seen.game if parts[1] == "game" else seen.ruleset)] = value
-            elif parts[0] == "names" and len(parts) == 3:
-                names[(seen.game, seen.ruleset, parts[1], parts[2])] = value
-            elif parts[0] == "caprices" and len(parts) == 3 and parts[2] == "name":
-                names[(seen.game, seen.ruleset, "caprices", parts[1])] = value
-    return {key: str(value) for key, value in names.items()}
+        if ruleset is not None:
+            for (kind, ident), name in ruleset.display_names().items():
+                ident = seen.game if kind == "game" else seen.ruleset if kind == "ruleset" else ident
+                names[(seen.game, seen.ruleset, kind, ident)] = name
+    return names
 
 
 def run_source(manifest: dict[str, Any]) -> str:

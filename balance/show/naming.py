@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from balance.show.source import ShownGame
+from balance.words import Names
 
 GAME_TITLES = {"caprices": "Les caprices du roi", "gardens": "Four Gardens", "gods": "4 Gods"}
 """Titles for rulesets without a `names.game` entry."""
@@ -22,13 +23,13 @@ class Naming:
     def __init__(self, shown: ShownGame) -> None:
         self.shown = shown
         self.names = shown.names
+        self.words = Names(shown.names)
         self.labels = shown.labels
         self.recorded = shown.source == "recorded"
 
     def __call__(self, kind: str, ident: Any) -> str:
         """The display name of a thing of `kind` (caprices, tiles, gods, landscapes, end_reasons ...)."""
-        key = str(ident)
-        return self.names.get((kind, key)) or key.replace("_", " ")
+        return self.words(kind, ident)
 
     def seat(self, player: int) -> str:
         """'Alice' in a recorded game, 'seat 2' in a simulated one."""
@@ -47,7 +48,7 @@ class Naming:
 
     def ruleset_title(self) -> str:
         title = self.names.get(("ruleset", self.shown.ruleset.name))
-        return f"{title} ({self.shown.ruleset.name})" if title else self.shown.ruleset.name
+        return f"{title}, ruleset {self.shown.ruleset.name}" if title else f"ruleset {self.shown.ruleset.name}"
 
 
 def clock(ms: int) -> str:

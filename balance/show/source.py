@@ -198,17 +198,9 @@ def display_names(game: Game, ruleset: Ruleset) -> dict[tuple[str, str], str]:
     The registered ruleset file of the same name wins when its digest is the
     same (names are outside the digest, so a rename there reaches old runs).
     """
-    names: dict[tuple[str, str], str] = {}
-    for source in (ruleset, _registered_twin(game, ruleset)):
-        for key, value in (source.values.items() if source is not None else ()):
-            parts = key.split(".")
-            if parts[0] == "names" and len(parts) == 2:
-                names[(parts[1], game.id if parts[1] == "game" else ruleset.name)] = str(value)
-            elif parts[0] == "names" and len(parts) == 3:
-                names[(parts[1], parts[2])] = str(value)
-            elif parts[0] == "caprices" and len(parts) == 3 and parts[2] == "name":
-                names[("caprices", parts[1])] = str(value)
-    return names
+    names = ruleset.display_names()
+    twin = _registered_twin(game, ruleset)
+    return {**names, **(twin.display_names() if twin is not None else {})}
 
 
 def _registered_twin(game: Game, ruleset: Ruleset) -> Ruleset | None:

@@ -129,7 +129,7 @@ def header(shown: ShownGame) -> list[str]:
     start = shown.start
     naming = Naming(shown)
     lines_ = [f"{naming.game_title()} — {shown.title}",
-              f"ruleset {naming.ruleset_title()} ({shown.ruleset.digest}), {start.num_players} players, "
+              f"{naming.ruleset_title()} (digest {shown.ruleset.digest}), {start.num_players} players, "
               f"{shown.source}" + (f", seed {start.seed}" if shown.source == "simulated" else "")]
     lines_ += [f"  {naming.seat(p)}" + (f": {agent}" if shown.source == "simulated" else "")
                for p, agent in enumerate(start.agents)]

@@ -82,6 +82,20 @@ class Ruleset:
         """An error naming this file and `key`, for game-level validation."""
         return RulesetError(self.path, key, reason)
 
+    def display_names(self) -> dict[tuple[str, str], str]:
+        """(kind, id) -> how reports and transcripts name a thing: the `[names]` tables (`names.game` is
+        keyed by the game id, `names.ruleset` by the ruleset name) and each Caprice's `name`."""
+        names: dict[tuple[str, str], str] = {}
+        for key, value in self.values.items():
+            parts = key.split(".")
+            if parts[0] == "names" and len(parts) == 2:
+                names[(parts[1], self.game if parts[1] == "game" else self.name)] = str(value)
+            elif parts[0] == "names" and len(parts) == 3:
+                names[(parts[1], parts[2])] = str(value)
+            elif parts[0] == "caprices" and len(parts) == 3 and parts[2] == "name":
+                names[("caprices", parts[1])] = str(value)
+        return names
+
     def assumed(self) -> dict[str, Provenance]:
         """The values that rest on an assumption rather than a source."""
         return {k: p for k, p in self.provenance.items() if p.source == "assumed"}

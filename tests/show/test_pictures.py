@@ -15,9 +15,12 @@ from balance.show.story import state_at
 from tests.show.test_transcript import GAMES, RECORDED
 
 
-def _moments(game: str) -> list[int]:
-    last = len(GAMES[game]().events) - 1
-    return [0, last // 2, last]
+def _drawn(game: str, moment: int) -> tuple[int, Any, Figure]:
+    """(seq, folded state, picture) at the start (0), the middle (1) or the end (2) of the committed game."""
+    shown = GAMES[game]()
+    last = len(shown.events) - 1
+    seq = (0, last // 2, last)[moment]
+    return seq, state_at(shown, seq), draw(shown, seq)
 
 
 def _patches(fig: Figure, kind: type[Any]) -> list[Any]:
@@ -26,10 +29,7 @@ def _patches(fig: Figure, kind: type[Any]) -> list[Any]:
 
 @pytest.mark.parametrize("at", range(3))
 def test_gods_frame_shows_every_tile_city_and_prophet(at: int) -> None:
-    shown = GAMES["gods"]()
-    seq = _moments("gods")[at]
-    state = state_at(shown, seq)
-    fig = draw(shown, seq)
+    seq, state, fig = _drawn("gods", at)
     assert len(_patches(fig, Polygon)) == 4 * state.tiles_on_board  # one triangle per tile edge
     prophets = [c for c in fig.axes[0].patches if isinstance(c, Circle)]
     assert len(prophets) == len(state.prophets)
@@ -41,10 +41,7 @@ def test_gods_frame_shows_every_tile_city_and_prophet(at: int) -> None:
 
 @pytest.mark.parametrize("at", range(3))
 def test_caprices_assemblies_show_every_card(at: int) -> None:
-    shown = GAMES["caprices"]()
-    seq = _moments("caprices")[at]
-    state = state_at(shown, seq)
-    fig = draw(shown, seq)
+    seq, state, fig = _drawn("caprices", at)
     held = sum(len(h) + len(r) for h, r in zip(state.hands, state.rallied))
     cards = [r for r in _patches(fig, Rectangle) if r.get_width() == 0.65]
     assert len(cards) == held
@@ -54,10 +51,7 @@ def test_caprices_assemblies_show_every_card(at: int) -> None:
 
 @pytest.mark.parametrize("at", range(3))
 def test_gardens_pagoda_storage_and_tracks(at: int) -> None:
-    shown = GAMES["gardens"]()
-    seq = _moments("gardens")[at]
-    state = state_at(shown, seq)
-    fig = draw(shown, seq)
+    seq, state, fig = _drawn("gardens", at)
     pagoda, *rest = fig.axes
     assert len(pagoda.patches) == 4  # one per floor
     for p, player in enumerate(state.players):

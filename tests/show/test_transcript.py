@@ -94,3 +94,10 @@ def test_bad_input_is_one_line_and_exit_1(tmp_path: Path, capsys: pytest.Capture
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert re.search(message, err), err
+
+
+def test_readme_shows_balance_show_with_real_output() -> None:
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "balance show --lake data/lake --run RUN --game-id 12" in readme
+    excerpt = readme.split("Round 2, Bruno's turn", 1)[1].split("```", 1)[0]
+    assert "Round 2, Bruno's turn" + excerpt in (DATA / "caprices-transcript.txt").read_text(encoding="utf-8")
