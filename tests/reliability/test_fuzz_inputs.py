@@ -108,7 +108,7 @@ def _paths(tmp: Path) -> list[str]:
 
 def _argv(data: st.DataObject, lake: Path, tmp: Path) -> list[str]:
     paths = _paths(tmp)
-    command = data.draw(st.sampled_from(["simulate", "verify", "runs", "warehouse", "events", "bogus"]))
+    command = data.draw(st.sampled_from(["simulate", "verify", "runs", "warehouse", "events", "show", "bogus"]))
     pick = lambda values: data.draw(st.sampled_from(values))  # noqa: E731
     lake_arg = pick([str(lake)] * 3 + paths)
     if command == "simulate":
@@ -126,6 +126,9 @@ def _argv(data: st.DataObject, lake: Path, tmp: Path) -> list[str]:
         argv = ["warehouse", "build", "--lake", lake_arg, "--warehouse", pick(paths + [str(tmp / "w.duckdb")])]
     elif command == "events":
         argv = ["events", "--game", pick(["caprices", "nope", ""])] + pick([[], ["--write", pick(paths)]])
+    elif command == "show":
+        argv = ["show", "--lake", lake_arg, "--run", pick([*RUN_IDS, "base"]), "--game-id", pick(NUMBERS)]
+        argv += pick([[], ["--at", pick(NUMBERS)], ["--png", pick(paths)], ["--file", pick(paths)]])
     else:
         argv = ["bogus", "--lake", lake_arg]
     return argv
