@@ -128,3 +128,58 @@ def test_display_names_are_allowed_in_every_ruleset_but_must_be_text(tmp_path: P
     bad.write_text(text.replace('forest = { value = "forest"', "forest = { value = 3"))
     with pytest.raises(RulesetError, match="names.landscapes.forest.*non-empty text"):
         game.load_ruleset(str(bad))
+
+
+def test_fast_init_builds_the_same_frozen_event() -> None:
+    from engine.core.events import Event, fast_init
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Moved(Event):
+        TYPE = "moved"
+        player: int
+        to: tuple[int, ...]
+        why: str | None = None
+
+    slow = Moved(1, (2, 3))
+    fast_init(Moved)
+    fast = Moved(1, (2, 3))
+    assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+    assert Moved(player=1, to=(2,), why="x").why == "x"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.player = 2  # type: ignore[misc]
+    with pytest.raises(TypeError, match="missing 1 required positional argument: 'to'"):
+        Moved(1)  # type: ignore[call-arg]
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked(Event):
+        TYPE = "checked"
+        value: int
+
+        def __post_init__(self) -> None:
+            assert self.value >= 0
+
+    with pytest.raises(TypeError, match="__post_init__"):
+        fast_init(Checked)
+
+
+def test_an_agent_that_reads_no_view_plays_the_same_game() -> None:
+    seen: list[object] = []
+
+    class Watching(type(make_agent("random"))):  # type: ignore[misc]
+        reads_view = True
+
+        def choose(self, game, view, legal, rng):  # type: ignore[no-untyped-def]
+            seen.append(view)
+            return super().choose(game, view, legal, rng)
+
+    class Blind(Watching):
+        reads_view = False
+
+    logs = []
+    for agent in (Watching, Blind):
+        sink = ListSink()
+        play_game(GAME, GAME.load_ruleset("toy"), [agent(), agent()], 3, sink)
+        logs.append(sink.events)
+    assert logs[0] == logs[1] and len(logs[0]) > 2
+    views = len(seen) // 2
+    assert all(v is not None for v in seen[:views]) and all(v is None for v in seen[views:])

@@ -21,6 +21,7 @@ class RandomAgent:
     """Uniform over the legal commands, from its own seeded stream."""
 
     name = "random"
+    reads_view = False  # the driver passes no view (building one per decision cost more than choosing)
 
     def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         # int(random() * n) rather than randrange(n): uniform to within 2**-53, and 3x cheaper

@@ -32,7 +32,8 @@ class Agent(Protocol):
 
     A search agent sets `searches = True`; the driver then calls its
     `search(game, info, legal, rng)` with an `InfoSet` (the view plus
-    determinisations of the hidden rest) instead of `choose`.
+    determinisations of the hidden rest) instead of `choose`. An agent that
+    never reads its view sets `reads_view = False` and is passed None instead.
     """
 
     name: str
@@ -207,6 +208,8 @@ def askers(game: Game, agents: Sequence[Agent]) -> list[Asker]:
 
     def ask_view(agent: Agent) -> Asker:
         choose = agent.choose
+        if not getattr(agent, "reads_view", True):  # (the random agent) chooses from the legal list alone
+            return lambda state, player, legal, rng, decision: choose(game, None, legal, rng)
         return lambda state, player, legal, rng, decision: choose(game, view(state, player), legal, rng)
 
     def ask_search(agent: Any) -> Asker:

@@ -146,25 +146,30 @@ DONE: Command = ("done",)
 def realloc_legal(state: State, player: int) -> list[Command]:
     """Moves storage->groundwork, groundwork->groundwork, storage->supply, one resource each; or done.
 
-    (Runs after every move of a reallocation: kept lean, the order of the list is part of the game.)
+    (Runs after every move of a reallocation, a third of a random game's decisions: kept lean, with
+    plain loops rather than comprehensions; the order of the list is part of the game.)
     """
     p = state.players[player]
     groundworks, storage = p.groundworks, p.storage
     legal: list[Command] = [DONE]
     if not groundworks:  # (often: only storage -> supply)
-        legal.extend([("move", STORAGE, SUPPLY, r) for r, count in enumerate(storage) if count])
+        for r, count in enumerate(storage):
+            if count:
+                legal.append(("move", STORAGE, SUPPLY, r))
         return legal
     takers = _takers(state, player)  # per resource: groundworks that accept one more (in groundwork order)
     for r, count in enumerate(storage):
         if count:
             legal.append(("move", STORAGE, SUPPLY, r))
-            if takers[r]:
-                legal.extend([("move", STORAGE, dst, r) for dst in takers[r]])
+            for dst in takers[r]:
+                legal.append(("move", STORAGE, dst, r))
     if len(groundworks) > 1:
         for src, held in groundworks.items():
             for r, count in enumerate(held):
-                if count and takers[r]:
-                    legal.extend([("move", src, dst, r) for dst in takers[r] if dst != src])
+                if count:
+                    for dst in takers[r]:
+                        if dst != src:
+                            legal.append(("move", src, dst, r))
     return legal
 
 
@@ -173,16 +178,16 @@ def _takers(state: State, player: int) -> list[list[int]]:
     config = state.config
     blocked = {card for target, card in state.sabotage.values() if target == player} if state.sabotage else ()
     takers: list[list[int]] = [[] for _ in config.resources]
-    costs, only_needed = config.costs, config.only_needed
+    needs = config.needs
     for dst, placed in state.players[player].groundworks.items():
         if dst in blocked:
             continue
-        if not only_needed:
+        if not config.only_needed:
             for wanted in takers:
                 wanted.append(dst)
             continue
-        for r, want in enumerate(costs[dst]):
-            if want and placed[r] < want:
+        for r, want in needs[dst]:
+            if placed[r] < want:
                 takers[r].append(dst)
     return takers
 

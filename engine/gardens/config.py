@@ -82,14 +82,20 @@ class Config:
     # whatever the panorama's size (the seed's wording); panorama_and_number = (colour + size, number)
     slot_keys: tuple[tuple[str, int], ...] = field(init=False)
     costs: tuple[tuple[int, ...], ...] = field(init=False)  # per card: its requirement
+    needs: tuple[tuple[tuple[int, int], ...], ...] = field(init=False)  # per card: (resource, count) it requires
     card_commands: tuple[tuple[tuple[Any, ...], ...], ...] = field(init=False)  # per card: its non-lay actions
+    # (side, up, levels..., rotations...) -> the resource of each icon in collecting order (state.icons_facing)
+    icon_orders: dict[tuple[Any, ...], tuple[int, ...]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         by_colour = self.conflict_key == "colour_and_number"
         keys = tuple((c.colour if by_colour else c.panorama, c.position) for c in self.cards)
         object.__setattr__(self, "slot_keys", keys)
         object.__setattr__(self, "costs", tuple(c.cost for c in self.cards))
+        needs = tuple(tuple((r, want) for r, want in enumerate(c.cost) if want) for c in self.cards)
+        object.__setattr__(self, "needs", needs)
         object.__setattr__(self, "card_commands", tuple(_card_commands(c) for c in self.cards))
+        object.__setattr__(self, "icon_orders", {})
 
 
 def _card_commands(card: Card) -> tuple[tuple[Any, ...], ...]:

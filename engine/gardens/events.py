@@ -7,7 +7,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from engine.core.events import Event
+from engine.core.events import Event, fast_init
 
 # Every field has a typed column: the sequence fields too (card ids, pagoda
 # levels, collected resources), because a JSON payload costs ~3x more to log and
@@ -384,3 +384,5 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     ReallocationFinished, GroundworkCompleted, TrackMoved, PanoramaCompleted, BonusTileTaken, TileUsed,
     PagodaArranged, ActionsEnded, CardDrawn, TurnEnded, PlayerScored, GameEnded,
 )
+for _cls in EVENT_TYPES:  # one or more events per decision of every game: built without dataclass overhead
+    fast_init(_cls)

@@ -121,22 +121,32 @@ def collect(state: State, player: int, up: bool, rotation: list[int] | None = No
     supply = list(state.supply)
     taken: list[int] = []
     lost = 0
-    side = side_of(state, player)
-    counts = state.config.side_counts
-    turned = state.rotation if rotation is None else rotation
-    order = [(state.levels[lv], counts[(side + turned[lv]) % 4]) for lv in range(4)]
     stop = state.config.uncovered_icon == "stop"
-    for resource, icons in order if up else reversed(order):
-        for _ in range(icons):
-            if room > 0 and supply[resource] > 0:
-                taken.append(resource)
-                supply[resource] -= 1
-                room -= 1
-            else:
-                lost += 1
-                if stop:  # `pagoda.uncovered_icon`: no icon may be passed over, so collecting ends here
-                    room = 0
+    for resource in icons_facing(state, player, up, state.rotation if rotation is None else rotation):
+        if room > 0 and supply[resource] > 0:
+            taken.append(resource)
+            supply[resource] -= 1
+            room -= 1
+        else:
+            lost += 1
+            if stop:  # `pagoda.uncovered_icon`: no icon may be passed over, so collecting ends here
+                room = 0
     return tuple(taken), lost
+
+
+def icons_facing(state: State, player: int, up: bool, rotation: list[int]) -> tuple[int, ...]:
+    """The resource of each icon on this player's side, level by level in the direction collected
+    (bottom first when `up`); looked up once per pagoda position (a rotate decides and applies it)."""
+    config = state.config
+    side = config.sides[state.num_players][player]
+    key = (side, up, *state.levels, *rotation)
+    icons = config.icon_orders.get(key)
+    if icons is None:
+        counts = config.side_counts
+        levels = range(4) if up else range(3, -1, -1)
+        icons = tuple(r for lv in levels for r in [state.levels[lv]] * counts[(side + rotation[lv]) % 4])
+        config.icon_orders[key] = icons
+    return icons
 
 
 def current_round(state: State) -> int:
