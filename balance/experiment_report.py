@@ -12,7 +12,7 @@ import os
 import shutil
 from pathlib import Path
 
-from balance.report import EXECUTED_DIR, NOTEBOOKS_DIR, execute_notebook, experiment_pages
+from balance.report import EXECUTED_DIR, NOTEBOOKS_DIR, execute_notebook, experiment_pages, site_links
 
 
 def experiments_in(warehouse: Path) -> list[tuple[str, str]]:
@@ -29,8 +29,14 @@ def write_experiment_page(warehouse: Path, experiment: str, kind: str, out: Path
     staging.mkdir()
     try:
         notebook = "sweep" if kind == "sweep" else "compare"
+        name = f"{notebook}-{experiment}"
+        # the navigation links the report's pages already in `out` (index, overview, games, other what-ifs)
+        pages = sorted(p.stem for p in out.glob("*.html")
+                       if p.stem != "index" and not p.stem.startswith(("compare-", "sweep-")))
+        links = [link for link in site_links([*pages, name], out)  # no index yet: no dead link to it
+                 if link.file != "index.html" or (out / "index.html").exists()]
         html = execute_notebook(notebooks_dir / f"{notebook}.py", warehouse, staging, {"experiment": experiment},
-                                f"{notebook}-{experiment}")
+                                name, links)
         (out / EXECUTED_DIR).mkdir(exist_ok=True)
         for path in (staging / EXECUTED_DIR).glob("*.ipynb"):
             os.replace(path, out / EXECUTED_DIR / path.name)

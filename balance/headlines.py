@@ -19,6 +19,8 @@ import pandas as pd
 
 from balance import charts
 from balance.robustness import label_for
+from balance.whatif import change_sentence, named_levels
+from balance.whatif_charts import ranked
 from balance.words import Names, count, pct, points, rate_ci, seat, value_ci
 
 
@@ -66,7 +68,7 @@ def uniform_play(con: duckdb.DuckDBPyConnection, game: str) -> str:
     """Which self-play a seat figure pools, in words (e.g. 'all-random and all-greedy games pooled')."""
     agents = [row[0] for row in con.execute(
         "select distinct agents[1] from fct_games where game = ? and not is_mixed_lineup and source = 'simulated' "
-        "order by 1", [game]
+        "and is_baseline_ruleset order by 1", [game]
     ).fetchall()]
     kinds = " and ".join(f"all-{a}" for a in agents)
     return f"{kinds} games pooled" if len(agents) > 1 else f"{kinds} games"
@@ -244,13 +246,20 @@ def what_if(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     if not has_table(con, "met_variant_diff"):
         return Finding(question, pending="no what-if comparison in this warehouse: `balance compare` plays a "
                                          "variant ruleset against the baseline on shared seeds")
-    diffs = read(con, "select * from met_variant_diff where beyond_noise order by abs(diff) desc limit 5")
-    if diffs.empty:
-        return Finding(question, "No variant changed any metric beyond noise.", detail="index.html#what-if")
-    answer = " ".join(f"{r.variant}: {r.metric.replace('_', ' ')} ({r.level}) moves {r.diff:+.3g} "
-                      f"({r.diff_lo:.3g} to {r.diff_hi:.3g}, n = {count(r.n)} paired games)."
-                      for r in diffs.itertuples())
-    return Finding(question, answer, detail="index.html#what-if")
+    latest = read(con, "select experiment, any_value(kind) as kind from met_variant_diff where kind <> 'tune' "
+                       "group by experiment order by max(created_at) desc, experiment limit 1")
+    if latest.empty:
+        return Finding(question, pending="only `balance tune` rounds in this warehouse (printed by the command)")
+    name, kind = latest.experiment.iloc[0], latest.kind.iloc[0]
+    page = f"{'sweep' if kind == 'sweep' else 'compare'}-{name}.html"
+    rows = named_levels(con.execute("select * from met_variant_diff where experiment = ?", [name]).df(), names)
+    changed = ranked(rows[rows.flagged])
+    if changed.empty:
+        return Finding(question, f"{name}: no variant changed any of the {len(rows):,} measures compared beyond "
+                                 "noise and by at least the minimum that matters.", detail=page)
+    shown = " ".join(f"{r.variant}: {change_sentence(r)}." for r in changed.head(3).itertuples())
+    more = f" ({len(changed) - 3} more changes on its page.)" if len(changed) > 3 else ""
+    return Finding(question, f"{name}, biggest changes first. {shown}{more}", detail=page)
 
 
 def _min_effect(con: duckdb.DuckDBPyConnection, table: str) -> str:

@@ -236,7 +236,8 @@ def write_index(warehouse: Path, target: Path, links: list[PageLink], games: lis
     house_style()
     with duckdb.connect(str(warehouse), read_only=True) as con:
         names = Names.from_warehouse(con)
-        games_total = con.execute("select count(*) from fct_games where source = 'simulated'").fetchone()[0]
+        games_total = con.execute("select count(*) from fct_games where source = 'simulated' "
+                                  "and is_baseline_ruleset").fetchone()[0]
         cards = "".join(finding_card(f) for f in findings(con, names))
         sections = {
             "Where to look": look_here(con, names),

@@ -18,6 +18,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
+from balance.words import Names
 from simulate.experiment import Experiment, plan_arms, run_arms
 from simulate.lake import DEFAULT_LAKE
 from warehouse.variant_metrics import METRICS
@@ -74,8 +75,9 @@ def play_and_compare(experiment: Experiment, args: argparse.Namespace) -> Outcom
 def read_diffs(warehouse: Path, experiment: str) -> pd.DataFrame:
     """The experiment's rows of met_variant_diff, biggest flagged changes first."""
     with duckdb.connect(str(warehouse), read_only=True) as con:
-        return con.execute("select * from met_variant_diff where experiment = ? "
+        rows = con.execute("select * from met_variant_diff where experiment = ? "
                            "order by flagged desc, abs(diff) / nullif(min_effect, 0) desc", [experiment]).df()
+        return named_levels(rows, Names.from_warehouse(con))
 
 
 def change_sentence(row: Any) -> str:
@@ -98,6 +100,20 @@ def _bound(metric: Any, value: float) -> str:
 
 
 LEVEL_WORDS = {"caprice": "Caprice", "tile": "tile", "god": "god", "agent": "agent"}
+NAME_KINDS = {"caprice": "caprices", "tile": "tiles", "god": "landscapes"}  # level kind -> display-name kind
+
+
+def named_levels(rows: pd.DataFrame, names: Names) -> pd.DataFrame:
+    """The rows with each Caprice, tile and god level in its display name ("Mon peuple m'adore !, 4 players")."""
+    def word(kind: str, level: str) -> str:
+        if kind not in NAME_KINDS:
+            return level
+        ident, sep, rest = str(level).partition(", ")  # per player count: "<id>, 4 players"
+        return f"{names(NAME_KINDS[kind], ident)}{sep}{rest}"
+
+    if rows.empty:
+        return rows
+    return rows.assign(level=[word(k, lv) for k, lv in zip(rows.level_kind, rows.level, strict=True)])
 
 
 def _level(row: Any) -> str:

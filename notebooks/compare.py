@@ -19,13 +19,14 @@ import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
 from balance.notebook import open_warehouse
+from balance.whatif import named_levels
 from balance.whatif_charts import changes_table, pairing_note, sentences, size_chart, unchanged_note
 
 q, names = open_warehouse(warehouse)
 if not experiment:
     experiment = q("select experiment from met_variant_diff order by created_at desc limit 1").experiment.iloc[0]
 arms = q(f"select * from fct_variant_arms where experiment = '{experiment}' order by role, arm")
-rows = q(f"select * from met_variant_diff where experiment = '{experiment}'")
+rows = named_levels(q(f"select * from met_variant_diff where experiment = '{experiment}'"), names)
 games = q(f"""select count(*) as games, list(distinct num_players order by num_players) as players,
                      any_value(lineup) as lineup, any_value(ruleset) as ruleset
               from fct_games where run_id = (select run_id from fct_variant_arms
@@ -36,12 +37,12 @@ display(Markdown(f"""# What if? {experiment}
 
 {question}
 
-Each arm plays the same **{base.games:,} games** of **{arms.game.iloc[0]}** ({', '.join(map(str, base.players))}
-players, agents {base.lineup.replace('/', ', ')}, seats rotated): game k of every arm has the same seed and
+Each arm plays the same **{base.games:,} games** of **{names.game(arms.game.iloc[0])}** ({', '.join(map(str, base.players))}
+players, agents {', '.join(dict.fromkeys(base.lineup.split('/')))}, seats rotated): game k of every arm has the same seed and
 the same seating, so chance is shared and every difference below is measured game by game (a paired 95%
-interval). The baseline is the **{base.ruleset}** ruleset. A change counts when it is beyond noise after a
-Holm correction over every measure of the variant **and** at least the smallest change that matters for its
-measure (`balance/study.toml`, `[flags.min_effect]`)."""))
+interval). The baseline is the **{names.ruleset(base.ruleset)}** ruleset. A change counts when it is beyond noise after a
+{rows.correction.iloc[0]} correction over every measure of the variant **and** at least the smallest change that
+matters for its measure (the study's minimums, `[flags.min_effect]` in `balance/study.toml`)."""))
 
 # %%
 for variant, part in rows.groupby("variant", sort=False):

@@ -21,7 +21,7 @@ import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
 from balance.notebook import open_warehouse
-from balance.whatif import capitalised
+from balance.whatif import capitalised, named_levels
 from balance.whatif_charts import changes_table, pairing_note, ranked, sentences, sweep_chart, sweep_series
 from warehouse.variant_metrics import MAIN_METRICS, METRICS
 
@@ -30,7 +30,7 @@ if not experiment:
     experiment = q("select experiment from met_variant_diff where kind = 'sweep' "
                    "order by created_at desc limit 1").experiment.iloc[0]
 arms = q(f"select * from fct_variant_arms where experiment = '{experiment}' order by role, arm")
-rows = q(f"select * from met_variant_diff where experiment = '{experiment}'")
+rows = named_levels(q(f"select * from met_variant_diff where experiment = '{experiment}'"), names)
 param = arms.param.dropna().iloc[0]
 base = q(f"""select count(*) as games, list(distinct num_players order by num_players) as players,
                     any_value(lineup) as lineup, any_value(ruleset) as ruleset
@@ -45,12 +45,13 @@ display(Markdown(f"""# Sweep: {param} ({experiment})
 
 {question}
 
-One arm per value of **{param}** ({values}; the baseline **{base.ruleset}** ruleset has
+One arm per value of **{param}** ({values}; the baseline **{names.ruleset(base.ruleset)}** ruleset has
 {arms[arms.role == 'baseline'].param_value.iloc[0]}), each playing the same **{base.games:,} games** of
-**{arms.game.iloc[0]}** ({', '.join(map(str, base.players))} players, agents {base.lineup.replace('/', ', ')})
+**{names.game(arms.game.iloc[0])}** ({', '.join(map(str, base.players))} players, agents {', '.join(dict.fromkeys(base.lineup.split('/')))})
 on shared seeds and seatings. Each chart shows the measure at every value; the bars are the 95% interval of the
 game-by-game difference from the baseline (grey square), so two points whose bars do not reach each other
-differ beyond noise. A star marks a change beyond noise and at least the smallest change that matters."""))
+differ beyond noise. A star marks a change beyond noise ({rows.correction.iloc[0]} correction over the value's
+measures) and at least the smallest change that matters."""))
 
 # %%
 for metric in chosen:

@@ -25,7 +25,7 @@ import pyarrow.parquet as pq
 from engine.core.errors import BalanceError
 from simulate.lake.catalogue import LakeCatalogue, catalogue
 from simulate.lake.store import Store
-from warehouse.flags import FlagRules, apply_flags, load_rules
+from warehouse.flags import FlagRules, apply_flags, load_rules, write_rules
 from warehouse.left_out import left_out_rows, load_left_out
 from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests, matching_files, render
 from warehouse.runs import ObservedRun, run_tables
@@ -103,6 +103,7 @@ def build(
                 con.register_filesystem(filesystem)
             con.execute(MACROS_FILE.read_text(encoding="utf-8"))
             load_left_out(con, result.left_out)
+            write_rules(con, rules)
             _build_models(con, cat, set(files), result, say, rules)
             counts = con.execute("select game, count(*) from fct_games group by game order by game").fetchall()
             result.games = dict(counts)

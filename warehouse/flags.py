@@ -102,6 +102,27 @@ def load_rules(path: Path = DEFAULT_STUDY) -> FlagRules:
     return FlagRules(correction, alpha, {k: float(v) for k, v in minimums.items()}, str(path))
 
 
+def write_rules(con: duckdb.DuckDBPyConnection, rules: FlagRules) -> None:
+    """The build's rules as the `flag_rules` table (one row per metric), for Python models and pages."""
+    frame = pd.DataFrame([{"metric": metric, "min_effect": minimum, "correction": rules.correction,
+                           "correction_name": rules.correction_name, "alpha": rules.alpha, "source": rules.source}
+                          for metric, minimum in sorted(rules.min_effect.items())])
+    con.register("flag_rules_frame", frame)
+    con.execute("create or replace table flag_rules as select * from flag_rules_frame")
+    con.unregister("flag_rules_frame")
+
+
+def read_rules(con: duckdb.DuckDBPyConnection) -> FlagRules:
+    """The rules a warehouse was built with (`flag_rules`), or the default study's for an older file."""
+    try:
+        rows = con.execute("select metric, min_effect, correction, alpha, source from flag_rules").fetchall()
+    except duckdb.CatalogException:
+        return load_rules()
+    if not rows:
+        return load_rules()
+    return FlagRules(rows[0][2], rows[0][3], {r[0]: float(r[1]) for r in rows}, rows[0][4])
+
+
 def _flags_table(path: Path) -> dict[str, Any]:
     try:
         flags = tomllib.loads(path.read_text(encoding="utf-8")).get("flags", {})

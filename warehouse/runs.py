@@ -32,6 +32,7 @@ RUNS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
     ("has_manifest", pa.bool_()), ("spec_json", pa.string()), ("code_version", pa.string()),
     ("created_at", pa.string()), ("assumptions_from", pa.string()), ("source", pa.string()), ("kind", pa.string()),
+    ("is_baseline_ruleset", pa.bool_()),
 ])
 ASSUMPTIONS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
@@ -101,10 +102,9 @@ def describe_run(
     if isinstance(toml_text, str):
         ruleset = _ruleset_from_text(toml_text, seen.game)
         source = "manifest"
-    else:
-        candidate = _registered_ruleset(seen.game, seen.ruleset)
-        if candidate is not None and candidate.digest == seen.ruleset_digest:
-            ruleset, source = candidate, "ruleset file (digest matches)"
+    current = _registered_ruleset(seen.game, seen.ruleset)
+    if ruleset is None and current is not None and current.digest == seen.ruleset_digest:
+        ruleset, source = current, "ruleset file (digest matches)"
     spec = _pick(data, "spec")
     row = {
         "run_id": seen.run_id, "game": seen.game, "ruleset": seen.ruleset, "ruleset_digest": seen.ruleset_digest,
@@ -115,9 +115,10 @@ def describe_run(
         "assumptions_from": source,
         "source": run_source(data),
         "kind": _as_text(data.get("kind", "simulated" if manifest is not None else None)),
+        "is_baseline_ruleset": is_baseline_ruleset(data),
     }
     assumptions = []
-    names = display_names(ruleset, _registered_ruleset(seen.game, seen.ruleset), seen)
+    names = display_names(ruleset, current, seen)
     if ruleset is not None:
         for key, prov in sorted(ruleset.assumed().items()):
             if key.startswith(DISPLAY_PREFIX):
@@ -140,6 +141,18 @@ def display_names(logged: Ruleset | None, current: Ruleset | None, seen: Observe
                 ident = seen.game if kind == "game" else seen.ruleset if kind == "ruleset" else ident
                 names[(seen.game, seen.ruleset, kind, ident)] = name
     return names
+
+
+def is_baseline_ruleset(manifest: dict[str, Any]) -> bool:
+    """False for a what-if variant arm (`balance compare` / `sweep` / `tune`), true for every other run.
+
+    The general metric tables and the report's headlines read baseline runs
+    only: a variant arm is measured against its baseline, game by game, in
+    `met_variant_diff`, and must not move the report's figures when it is
+    played into the same lake. (The experiment's baseline arm is an ordinary
+    run of the baseline rules and counts.)
+    """
+    return _pick(manifest, "extra.experiment.role") != "variant"
 
 
 def run_source(manifest: dict[str, Any]) -> str:

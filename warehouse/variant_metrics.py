@@ -11,14 +11,10 @@ beside it to show how much pairing pays).
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-STUDY = Path(__file__).resolve().parent.parent / "balance" / "study.toml"
 
 
 @dataclass(frozen=True)
@@ -60,22 +56,6 @@ METRICS: dict[str, Metric] = {
 }
 MAIN_METRICS = ("score", "winning_score", "rounds", "game_minutes", "seat_win_rate", "slot_hit_rate",
                 "extra_rewards", "god_win_rate")
-# used when the study file sets no minimum for a metric (see balance/study.toml [flags.min_effect])
-DEFAULT_MIN_EFFECT = {"score": 1.0, "winning_score": 1.0, "rounds": 0.25, "tie_rate": 0.02, "seat_win_rate": 0.02,
-                      "agent_win_rate": 0.02, "caprice_hit_rate": 0.05, "slot_hit_rate": 0.05, "caprice_points": 1.0,
-                      "extra_rewards": 0.5, "completed": 0.25, "tile_take_rate": 0.05, "game_minutes": 0.5,
-                      "tiles_from_discards": 1.0, "god_win_rate": 0.02}
-
-
-def min_effects(study: Path = STUDY) -> dict[str, float]:
-    """The smallest difference that matters per metric: the study's [flags.min_effect] over the defaults."""
-    try:
-        table = tomllib.loads(study.read_text(encoding="utf-8")).get("flags", {}).get("min_effect", {})
-    except (OSError, tomllib.TOMLDecodeError):
-        table = {}
-    return {**DEFAULT_MIN_EFFECT, **{k: float(v) for k, v in table.items() if k in DEFAULT_MIN_EFFECT}}
-
-
 def paired(baseline: np.ndarray, variant: np.ndarray) -> dict[str, Any]:
     """Paired-difference statistics of two equally long arrays (game k of each arm at index k)."""
     from scipy import stats

@@ -5,9 +5,10 @@ carries an experiment tag (written by `balance compare` / `sweep` / `tune`).
 `met_variant_diff` pairs each variant arm's games with its baseline's by game
 id (same seed, same seating) and gives, per metric and level (overall, player
 count, seat, agent, Caprice, slot, tile, god), the paired difference with its
-interval; `beyond_noise` holds after a Holm correction over every row of the
+interval; `beyond_noise` holds after the study's correction (Holm) over every row of the
 same experiment and variant, and `flagged` adds the minimum effect that
-matters for the metric (the report's rule, `balance/study.toml [flags]`).
+matters for the metric (the report's rule: the correction, alpha and minimums
+of the study's `[flags]` table, read from the build's `flag_rules`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ import numpy as np
 import pandas as pd
 
 from simulate.lake.catalogue import LakeCatalogue
-from warehouse.variant_metrics import METRICS, min_effects, paired
+from warehouse.flags import FlagError, FlagRules, read_rules
+from warehouse.variant_metrics import METRICS, paired
 
 VALUE_TABLES = ("fct_variant_game_values", "fct_variant_values_caprices", "fct_variant_values_gardens",
                 "fct_variant_values_gods")
@@ -66,7 +68,7 @@ def variant_diff_model(con: duckdb.DuckDBPyConnection, lake: LakeCatalogue) -> p
         rows.extend({**head, **row} for row in diff_rows(pairs))
     if not rows:
         return pd.DataFrame()
-    return flag(pd.DataFrame(rows))
+    return flag(pd.DataFrame(rows), read_rules(con))
 
 
 def diff_rows(pairs: pd.DataFrame) -> list[dict[str, Any]]:
@@ -90,18 +92,22 @@ def _row(metric: str, kind: str, level: str, players: int | None, group: pd.Data
     return {"metric": metric, "level_kind": kind, "level": level, "num_players": players, **stats}
 
 
-def flag(frame: pd.DataFrame) -> pd.DataFrame:
-    """beyond_noise: Holm over each experiment and variant's rows; flagged: also at least the metric's minimum."""
+def flag(frame: pd.DataFrame, rules: FlagRules) -> pd.DataFrame:
+    """beyond_noise: the study's correction (Holm by default) over each experiment and variant's rows;
+    flagged: also at least the metric's minimum (the study's `[flags]` table, as for every metric table)."""
     from statsmodels.stats.multitest import multipletests
 
-    minimum = min_effects()
-    frame = frame.assign(p_adjusted=np.nan, beyond_noise=False,
-                         min_effect=frame.metric.map(minimum).astype(float))
+    missing = sorted(set(frame.metric) - set(rules.min_effect))
+    if missing:
+        raise FlagError(f"{rules.source}: no flags.min_effect.{missing[0]} for met_variant_diff; add the smallest "
+                        f"change in {missing[0]} that matters to a designer")
+    frame = frame.assign(p_adjusted=np.nan, beyond_noise=False, min_effect=frame.metric.map(rules.min_effect),
+                         correction=rules.correction_name, alpha=rules.alpha)
     for _, index in frame.groupby(["experiment", "variant"]).groups.items():
         p = frame.loc[index, "p_value"]
         tested = p.notna()
         if tested.any():
-            reject, adjusted, _, _ = multipletests(p[tested], alpha=0.05, method="holm")
+            reject, adjusted, _, _ = multipletests(p[tested], alpha=rules.alpha, method=rules.correction)
             frame.loc[p[tested].index, "p_adjusted"] = adjusted
             frame.loc[p[tested].index, "beyond_noise"] = reject
     frame["beyond_noise"] = frame["beyond_noise"].astype(bool)

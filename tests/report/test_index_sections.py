@@ -24,17 +24,30 @@ def test_left_out_runs_are_listed_with_their_fix_or_said_to_be_unmeasured() -> N
     assert "no manifest: the run did not finish" in html and "balance simulate --resume" in html
 
 
-def test_what_if_is_not_measured_until_a_comparison_exists_then_names_the_biggest_change() -> None:
+def test_what_if_is_not_measured_until_a_comparison_exists_then_names_the_biggest_flagged_change() -> None:
     con = duckdb.connect()
     assert not what_if(con, Names()).measured
     con.execute("""create table met_variant_diff as select * from (values
-        ('bonus25', 'plus25', 'caprice_points_mean', 'overall', 4000, 12.0, 10.5, -1.5, -1.6, -1.4, true),
-        ('bonus25', 'plus25', 'seat_win_rate', 'seat 1', 4000, 0.5, 0.501, 0.001, -0.01, 0.012, false))
-        as t(experiment, variant, metric, level, n, baseline, value, diff, diff_lo, diff_hi, beyond_noise)""")
-    finding = what_if(con, Names())
-    assert finding.measured
-    assert "caprice points mean (overall) moves -1.5 (-1.6 to -1.4, n = 4,000 paired games)" in finding.answer
-    assert "seat win rate" not in finding.answer  # within noise: not a headline
+        ('bonus25', 'compare', 'gentler', 'caprice_points', 'overall', 'overall', 4000, 12.0, 10.5, -1.5, -1.6, -1.4,
+         true, true, 1.0, '2026-12-01T01:00:00'),
+        ('bonus25', 'compare', 'gentler', 'caprice_hit_rate', 'caprice', 'mon_peuple', 4000, 0.05, 0.15, 0.10, 0.09,
+         0.11, true, true, 0.05, '2026-12-01T01:00:00'),
+        ('bonus25', 'compare', 'gentler', 'score', 'overall', 'overall', 4000, 60.0, 60.5, 0.5, 0.4, 0.6,
+         true, false, 1.0, '2026-12-01T01:00:00'),
+        ('bonus25', 'compare', 'gentler', 'seat_win_rate', 'seat', 'seat 1 of 4', 4000, 0.25, 0.251, 0.001, -0.01,
+         0.012, false, false, 0.02, '2026-12-01T01:00:00'),
+        ('older', 'compare', 'other', 'score', 'overall', 'overall', 100, 60.0, 70.0, 10.0, 9.0, 11.0,
+         true, true, 1.0, '2026-11-30T01:00:00'))
+        as t(experiment, kind, variant, metric, level_kind, level, n, baseline, value, diff, diff_lo, diff_hi,
+             beyond_noise, flagged, min_effect, created_at)""")
+    finding = what_if(con, Names({("caprices", "mon_peuple"): "Mon peuple m'adore !"}))
+    assert finding.measured and finding.detail == "compare-bonus25.html"  # the latest experiment's page
+    assert finding.answer.startswith("bonus25, biggest changes first. "
+                                     "gentler: Hit rate (Caprice Mon peuple m'adore !): 5.0% -> 15.0%")
+    assert ("gentler: Caprice points per player (overall): 12.0 points -> 10.5 points, -1.50 points "
+            "(-1.60 to -1.40), 4,000 paired games.") in finding.answer
+    assert "Mean score" not in finding.answer  # beyond noise but below the minimum that matters
+    assert "Win rate" not in finding.answer and "older" not in finding.answer
 
 
 def test_robustness_label_is_read_from_the_warehouse_when_present() -> None:

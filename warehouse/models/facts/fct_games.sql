@@ -50,6 +50,9 @@ final as (
         coalesce(runs.source, 'simulated') as source,
         starts.ruleset,
         starts.ruleset_digest,
+        -- false for a what-if variant arm (compared with its baseline in met_variant_diff): the general
+        -- metrics and the report's headlines read baseline games only
+        coalesce(runs.is_baseline_ruleset, true) as is_baseline_ruleset,
         starts.num_players,
         array_to_string(starts.agents, '/') as lineup,
         starts.agents,

@@ -19,7 +19,7 @@ landscapes as (
 
 games as (
 
-    select run_id, game_id, source
+    select run_id, game_id, source, is_baseline_ruleset
     from fct_games
     where game = 'gods'
 
@@ -38,6 +38,7 @@ final as (
         landscapes.run_id,
         landscapes.game_id,
         games.source,
+        games.is_baseline_ruleset,
         landscapes.landscape,
         landscapes.mass,
         landscapes.groups,

@@ -8,7 +8,7 @@ with events as (
 
 games as (
 
-    select game, run_id, game_id, source, ruleset, num_players, agents, is_mixed_lineup
+    select game, run_id, game_id, source, ruleset, is_baseline_ruleset, num_players, agents, is_mixed_lineup
     from fct_games
 
 ),
@@ -29,6 +29,7 @@ final as (
         scored.game_id,
         games.source,
         games.ruleset,
+        games.is_baseline_ruleset,
         games.num_players,
         games.is_mixed_lineup,
         scored.seat,

@@ -12,6 +12,7 @@
 with caprices as (
 
     select * from fct_caprices_caprices
+    where is_baseline_ruleset
 
 ),
 

@@ -7,13 +7,14 @@
 with player_games as (
 
     select * from fct_caprices_player_games
+    where is_baseline_ruleset
 
 ),
 
 games as (
 
     select run_id, game_id, is_tie from fct_games
-    where game = 'caprices'
+    where game = 'caprices' and is_baseline_ruleset
 
 ),
 

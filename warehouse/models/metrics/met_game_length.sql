@@ -5,6 +5,7 @@
 with games as (
 
     select * from fct_games
+    where is_baseline_ruleset
 
 ),
 
