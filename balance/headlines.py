@@ -18,7 +18,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from balance import charts
-from balance.robustness import label_for
+from balance.robustness import Cell, Robustness, robustness
 from balance.whatif import change_sentence, named_levels
 from balance.whatif_charts import ranked
 from balance.words import Names, count, pct, points, rate_ci, seat, value_ci
@@ -31,7 +31,7 @@ class Finding:
     question: str
     answer: str = ""
     chart: str = ""
-    label: str | None = None  # robust / agent-dependent / not shown; None = not labelled yet
+    label: Robustness | None = None  # robust / agent-dependent / not shown and why; None = not labelled yet
     detail: str = ""  # page (and anchor) with the full section
     pending: str | None = None  # why it is not measured yet
 
@@ -52,16 +52,44 @@ def read(con: duckdb.DuckDBPyConnection, sql: str) -> pd.DataFrame:
     return con.execute(sql).df()
 
 
+SEARCH = "ismcts"  # search line-ups are named ismcts, ismcts:N ...
+
+
 def headline_play(frame: pd.DataFrame) -> pd.DataFrame:
-    """Rows of the headline play: simulated games (recorded playtests are shown beside them on the game pages);
-    random play is a reference, never pooled into a headline number."""
+    """Rows of the headline play: simulated games (recorded playtests are shown beside them on the game pages)
+    of one kind of play per game, never pooled.
+
+    Tables with line-ups (`agent_mix`): greedy self-play where it was played, else the search (ismcts)
+    self-play; mixed line-ups stay on the detail pages. Random play is a reference, not a headline: it is
+    shown only where nothing else was played, and the card says so (`play_name`). Older tables without
+    line-ups: strong play where the table names its agents.
+    """
     if "source" in frame.columns:
         frame = frame[frame.source == "simulated"]
+    if "agent_mix" in frame.columns:
+        if "game" in frame.columns and frame.game.nunique() > 1:
+            return pd.concat([_one_play(rows) for _, rows in frame.groupby("game", sort=False)])
+        return _one_play(frame)
     for column in ("lineup", "agent", "agents"):
         if column in frame.columns:
             strong = frame[~frame[column].astype(str).str.contains("random")]
             return strong if len(strong) else frame
     return frame
+
+
+def _one_play(frame: pd.DataFrame) -> pd.DataFrame:
+    mixes = sorted(set(frame.agent_mix.astype(str)))
+    searches = [mix for mix in mixes if mix.startswith(SEARCH) and " vs " not in mix]
+    mix = "greedy" if "greedy" in mixes else (searches[0] if searches else None)
+    mix = mix or ("random" if "random" in mixes else None)
+    return frame[frame.agent_mix == mix] if mix else frame.iloc[0:0]
+
+
+def play_words(con: duckdb.DuckDBPyConnection, rows: pd.DataFrame, game: str) -> str:
+    """Which play a headline number rests on, in words ('greedy self-play')."""
+    if "agent_mix" in rows.columns and len(rows):
+        return play_name(rows.agent_mix.iloc[0])
+    return uniform_play(con, game)
 
 
 def uniform_play(con: duckdb.DuckDBPyConnection, game: str) -> str:
@@ -86,7 +114,7 @@ def first_seat(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     parts = []
     for game, rows in first.groupby("game", sort=False):
         widest = rows.loc[(rows.win_rate - rows.reference).abs().idxmax()]
-        parts.append(f"{names.game(game)} ({uniform_play(con, game)}): seat 1 is within "
+        parts.append(f"{names.game(game)} ({play_words(con, rows, game)}): seat 1 is within "
                      f"{abs(100 * (widest.win_rate - widest.reference)):.1f} points of the fair share at every player "
                      f"count; the widest gap is at {widest.num_players} players, "
                      f"{rate_ci(widest.win_rate, widest.win_lo, widest.win_hi)} vs {pct(widest.reference)}.")
@@ -99,8 +127,10 @@ def first_seat(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     fig = charts.difference_chart(labels, first, "win_rate", "win_lo", "win_hi", "reference", size=(6.2, 2.6),
                                   ylabel="seat 1 win rate minus\nfair share (points)", reference_label="fair share 1/P")
     fig.axes[0].tick_params(axis="x", labelrotation=30, labelsize=7)
+    named = flagged if len(flagged) else first
+    cells = [(r.game, int(r.num_players), str(int(r.seat) + 1)) for r in named.itertuples()]
     return Finding(question, " ".join(parts) + " " + verdict, charts.image(fig, "seat 1 win rate against fair share"),
-                   label_for(con, "seat_advantage"), "overview.html#Is-any-seat-favoured,-in-any-game?")
+                   robustness(con, "seat_win_rate", names, cells), "overview.html#Is-any-seat-favoured,-in-any-game?")
 
 
 def caprices_too_easy_or_hard(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
@@ -116,8 +146,9 @@ def caprices_too_easy_or_hard(con: duckdb.DuckDBPyConnection, names: Names) -> F
         return ", ".join(f"{names('caprices', r.caprice_id)} {rate_ci(r.hit_rate, r.hit_lo, r.hit_hi)}"
                          for r in rows.itertuples()) or "none"
 
-    answer = (f"A face-down Caprice is met in {pct(pooled)} of the player-games it is in play (pooled over "
-              f"{len(hits)} Caprices, n = {count(hits.n.min())}–{count(hits.n.max())} player-games each). "
+    answer = (f"{_play_prefix(hits)}A face-down Caprice is met in {pct(pooled)} of the player-games it is in "
+              f"play (pooled over {len(hits)} Caprices, n = {count(hits.n.min())}–{count(hits.n.max())} "
+              "player-games each). "
               f"Too easy (at least {_min_effect(con, 'met_caprice_hit_rate')} above, beyond noise): {listed(easy)}. "
               f"Too hard: {listed(hard.iloc[::-1])}.")
     fig, ax = plt.subplots(figsize=(6.2, 0.17 * len(hits) + 1.1))
@@ -128,7 +159,10 @@ def caprices_too_easy_or_hard(con: duckdb.DuckDBPyConnection, names: Names) -> F
     ax.set_xlabel("hit rate (% of player-games)")
     ax.tick_params(axis="y", labelsize=7)
     charts.legend_below(fig, handles, 2)
-    return Finding(question, answer, charts.image(fig, "Caprice hit rates"), label_for(con, "caprice_hit_rate"),
+    named = pd.concat([easy, hard]) if len(easy) + len(hard) else hits
+    cells = [("caprices", 0, str(c)) for c in named.caprice_id]
+    return Finding(question, answer, charts.image(fig, "Caprice hit rates"),
+                   robustness(con, "caprice_hit_rate", names, cells),
                    "caprices.html#Which-Caprices-are-met,-and-how-often?")
 
 
@@ -147,19 +181,23 @@ def plus_thirty_slot(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
                if flagged.empty else
                "Beyond noise and big enough to matter at " + ", ".join(f"{r.num_players} players"
                                                                         for r in flagged.itertuples()) + ".")
-    answer = f"The Caprice in the {top.slot_label.iloc[0]} slot is met at {cells}. {verdict}"
+    answer = f"{_play_prefix(top)}The Caprice in the {top.slot_label.iloc[0]} slot is met at {cells}. {verdict}"
     fig = charts.difference_chart([f"{p} players" for p in top.num_players], top, "hit_rate", "hit_lo", "hit_hi",
                                   "reference", ylabel="+30 slot hit rate minus\npooled rate (points)",
                                   reference_label="pooled face-down rate")
+    named = flagged if len(flagged) else top
+    keys: list[Cell] = [("caprices", int(r.num_players), str(r.slot_label)) for r in named.itertuples()]
     return Finding(question, answer, charts.image(fig, "+30 slot hit rate against the pooled rate"),
-                   label_for(con, "slot_hit_rate"), "caprices.html#Is-the-+30-slot-too-generous?")
+                   robustness(con, "caprice_slot_hit_rate", names, keys), "caprices.html#Is-the-+30-slot-too-generous?")
 
 
 def best_bonus_tile(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     question = "Which bonus tile is worth most?"
     if not has_table(con, "met_gardens_bonus_tiles"):
         return Finding(question, pending="no Four Gardens games in this warehouse")
-    observed = read(con, "select * from met_gardens_bonus_tiles order by ruleset, score_diff desc")
+    observed = headline_play(read(con, "select * from met_gardens_bonus_tiles order by ruleset, score_diff desc"))
+    if observed.empty:
+        return Finding(question, pending="no greedy or search self-play of Four Gardens in this warehouse")
     causal = headline_play(read(con, "select * from met_gardens_tile_contrasts order by ruleset, score_diff desc")
                            if has_table(con, "met_gardens_tile_contrasts") else pd.DataFrame(columns=["ruleset"]))
     owning = headline_play(read(con, "select * from met_gardens_tile_owning order by ruleset, score_diff desc")
@@ -167,7 +205,7 @@ def best_bonus_tile(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     sentences = []
     for ruleset, rows in observed.groupby("ruleset", sort=False):
         best = rows.iloc[0]
-        text = (f"{names.ruleset(ruleset)}: takers of {names('tiles', best.tile)} finish "
+        text = (f"{names.ruleset(ruleset)}{_play_suffix(rows)}: takers of {names('tiles', best.tile)} finish "
                 f"{value_ci(best.score_diff, best.score_diff_lo, best.score_diff_hi, signed=True)} points above "
                 f"other completers (observed, n = {count(best.k)} takers)")
         pairs = causal[causal.ruleset == ruleset]
@@ -194,8 +232,9 @@ def best_bonus_tile(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
         handles.append(charts.look_handle())
     ax.set_xlabel(f"{names.ruleset(base.ruleset.iloc[0])}: takers' final score minus others' (points, observed)")
     charts.legend_below(fig, handles, 2)
+    cells = [("gardens", 0, f"{ruleset}: {rows.tile.iloc[0]}") for ruleset, rows in observed.groupby("ruleset")]
     return Finding(question, " ".join(sentences), charts.image(fig, "bonus tile values"),
-                   label_for(con, "tile_value"), "gardens.html#Which-bonus-tile-is-worth-the-most?")
+                   robustness(con, "tile_value", names, cells), "gardens.html#Which-bonus-tile-is-worth-the-most?")
 
 
 def speed_decides(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
@@ -218,7 +257,8 @@ def speed_decides(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     fig = charts.difference_chart(list(speed["where"]), speed, "win_rate", "win_lo", "win_hi", "reference",
                                   ylabel="faster side's win rate minus\nfair share (points)",
                                   reference_label="fair share 1/P")
-    return Finding(question, answer, charts.image(fig, "speed effect"), label_for(con, "speed"),
+    faster: list[Cell] = [("gods", int(p), "faster side") for p in speed.num_players]
+    return Finding(question, answer, charts.image(fig, "speed effect"), robustness(con, "speed_effect", names, faster),
                    "gods.html#How-much-does-being-20%-faster-matter?")
 
 
@@ -226,10 +266,12 @@ def strongest_god(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     question = "Which god is strongest?"
     if not has_table(con, "met_gods_god_win_rate"):
         return Finding(question, pending="no 4 Gods games in this warehouse")
-    gods = read(con, "select * from met_gods_god_win_rate where num_players = 'all' and god <> 'none' "
-                     "order by win_rate desc").reset_index(drop=True)
+    gods = headline_play(read(con, "select * from met_gods_god_win_rate where num_players = 'all' and god <> 'none' "
+                                   "order by win_rate desc")).reset_index(drop=True)
+    if gods.empty:
+        return Finding(question, pending="no greedy or search self-play of 4 Gods in this warehouse")
     best, worst = gods.iloc[0], gods.iloc[-1]
-    answer = (f"The holder of the {names('landscapes', best.god)} god wins "
+    answer = (f"{_play_prefix(gods)}The holder of the {names('landscapes', best.god)} god wins "
               f"{rate_ci(best.win_rate, best.win_lo, best.win_hi)} of player-games (fair share {pct(best.reference)}, "
               f"n = {count(best.n)}); the {names('landscapes', worst.god)} god's holder "
               f"{rate_ci(worst.win_rate, worst.win_lo, worst.win_hi)} (fair {pct(worst.reference)}). "
@@ -237,7 +279,10 @@ def strongest_god(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     fig = charts.difference_chart([names("landscapes", g) for g in gods.god], gods, "win_rate", "win_lo", "win_hi",
                                   "reference", ylabel="holder's win rate minus\nfair share (points)",
                                   reference_label="fair share")
-    return Finding(question, answer, charts.image(fig, "win rate by god"), label_for(con, "god_win_rate"),
+    named = gods[gods.flagged] if gods.flagged.any() else gods
+    cells = [("gods", 0, str(g)) for g in named.god]
+    return Finding(question, answer, charts.image(fig, "win rate by god"),
+                   robustness(con, "god_win_rate", names, cells),
                    "gods.html#Which-god-wins,-and-does-claiming-early-pay?")
 
 
@@ -260,6 +305,24 @@ def what_if(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     shown = " ".join(f"{r.variant}: {change_sentence(r)}." for r in changed.head(3).itertuples())
     more = f" ({len(changed) - 3} more changes on its page.)" if len(changed) > 3 else ""
     return Finding(question, f"{name}, biggest changes first. {shown}{more}", detail=page)
+
+
+def _play_prefix(rows: pd.DataFrame) -> str:
+    """'Under greedy self-play: ' when the table has line-ups (older tables pool and say so elsewhere)."""
+    if "agent_mix" not in rows.columns or rows.empty:
+        return ""
+    return f"Under {play_name(rows.agent_mix.iloc[0])}: "
+
+
+def _play_suffix(rows: pd.DataFrame) -> str:
+    return f" ({play_name(rows.agent_mix.iloc[0])})" if "agent_mix" in rows.columns and len(rows) else ""
+
+
+def play_name(mix: str) -> str:
+    """A line-up in words; random play is labelled as the reference it is."""
+    if mix == "random":
+        return "random self-play only (a reference, not how people play: no greedy or search games here)"
+    return f"{mix} self-play"
 
 
 def _min_effect(con: duckdb.DuckDBPyConnection, table: str) -> str:

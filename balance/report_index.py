@@ -17,8 +17,9 @@ import duckdb
 import pandas as pd
 
 from balance.charts import house_style
-from balance.headlines import Finding, findings, has_table, headline_play
+from balance.headlines import Finding, findings, has_table
 from balance.page import PageLink, escape, page
+from balance.report_agents import agents_section
 from balance.words import Names, count, pct, plain_value, seat
 
 MAX_CELLS = 8  # flagged cells listed per metric; the detail pages show them all
@@ -58,7 +59,9 @@ def describe_cell(table: str, r: Any, names: Names) -> str:
         "met_gods_speed": lambda: f"{r.pace} side at {r.num_players} players",
     }
     describe = describers.get(table)
-    return describe() if describe else table
+    where = describe() if describe else table
+    mix = getattr(r, "agent_mix", None)
+    return f"{where} ({mix} play)" if isinstance(mix, str) and mix else where
 
 
 def _number(value: float, is_rate: bool) -> str:
@@ -114,23 +117,6 @@ def _reference_value(row: Any, reference: str) -> float:
         return float(reference)
     except ValueError:
         return float(getattr(row, reference))
-
-
-def agents_section(con: duckdb.DuckDBPyConnection, names: Names) -> str:
-    """Agent win rates in mixed line-ups: how strong the players are, not whether the game is fair."""
-    if not has_table(con, "met_agent_win_rate"):
-        return "<p class='pending'>No mixed line-ups in this warehouse.</p>"
-    agents = headline_play(con.execute("select * from met_agent_win_rate order by game, num_players, win_rate desc")
-                           .df())
-    rows = "".join(
-        f"<tr><td>{escape(names.game(r.game))}</td><td class='num'>{r.num_players}</td><td>{escape(r.agent)}</td>"
-        f"<td class='num'>{count(r.n)}</td><td class='num'>{pct(r.win_rate)}</td>"
-        f"<td class='num'>{pct(r.win_lo)}–{pct(r.win_hi)}</td><td class='num'>{pct(r.reference)}</td></tr>"
-        for r in agents.itertuples())
-    return ("<p>Win rate of each agent in mixed line-ups (seats rotated) against the fair share 1/P. A stronger "
-            "agent winning more says how good the play is, not that the game is unfair.</p>"
-            "<div class='table-wrap'><table><tr><th>game</th><th>players</th><th>agent</th><th>player-games</th>"
-            f"<th>win rate</th><th>95% interval</th><th>fair share</th></tr>{rows}</table></div>")
 
 
 def left_out_section(con: duckdb.DuckDBPyConnection, names: Names) -> str:
@@ -221,13 +207,17 @@ def _cell(value: Any) -> str:
 
 
 def finding_card(finding: Finding) -> str:
-    label = (f"<span class='label {escape(finding.label)}'>{escape(finding.label)}</span>" if finding.label
-             else "<span class='label'>robustness not labelled yet</span>") if finding.measured else ""
+    """A headline: question and label chip, the answer, why it carries its label, the chart."""
+    robust = finding.label
+    label = "" if not finding.measured else (
+        f"<span class='label {escape(robust.label.replace(' ', '-'))}'>{escape(robust.label)}</span>" if robust
+        else "<span class='label'>robustness not labelled yet</span>")
     if not finding.measured:
         body = f"<p class='pending'>Not measured yet: {escape(finding.pending)}.</p>"
     else:
         detail = f" <a href='{escape(finding.detail)}'>Detail</a>" if finding.detail else ""
-        body = f"<p>{escape(finding.answer)}{detail}</p>{finding.chart}"
+        why = f"<p class='note why'>{escape(robust.note)}</p>" if robust else ""
+        body = f"<p>{escape(finding.answer)}{detail}</p>{why}{finding.chart}"
     return f"<article class='finding'><h3>{escape(finding.question)}{label}</h3>{body}</article>"
 
 
@@ -252,8 +242,11 @@ def write_index(warehouse: Path, target: Path, links: list[PageLink], games: lis
         "<h1>Is the game balanced? Headline findings</h1>"
         f"<p class='note'>{count(games_total)} simulated games of {escape(game_names)}; generated "
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC. Every rate has its 95% interval; a finding is called out only when "
-        "it is beyond noise and big enough to matter. Labels: <em>robust</em> = the same verdict under greedy and "
-        "search (ismcts) play, <em>agent-dependent</em> = they disagree.</p>"
+        "it is beyond noise and big enough to matter. Each answer says which play its numbers rest on: greedy "
+        "self-play, else search self-play; random play only as a labelled reference, never pooled. Labels: "
+        "<em>robust</em> = beyond noise in the same direction under greedy and under search (ismcts) self-play, "
+        "<em>agent-dependent</em> = the "
+        "two disagree, <em>not shown</em> = neither; the note under each answer says which cells and why.</p>"
         f"<div class='findings'>{cards}</div>"
         f"<h2>Detail pages</h2><ul>{pages}</ul>"
         + "".join(f"<h2>{escape(title)}</h2>{html}" for title, html in sections.items())

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import duckdb
 
-from balance.headlines import what_if
+from balance.headlines import strongest_god, what_if
+from balance.report_agents import agents_section
 from balance.report_index import left_out_section
-from balance.robustness import label_for
+from balance.robustness import robustness
 from balance.words import Names
 
 
@@ -50,8 +51,75 @@ def test_what_if_is_not_measured_until_a_comparison_exists_then_names_the_bigges
     assert "Win rate" not in finding.answer and "older" not in finding.answer
 
 
-def test_robustness_label_is_read_from_the_warehouse_when_present() -> None:
+LABEL_COLUMNS = """game varchar, finding varchar, num_players integer, item varchar, greedy_estimate double,
+    greedy_lo double, greedy_hi double, search_estimate double, search_lo double, search_hi double,
+    search_lineup varchar, label varchar, label_note varchar"""
+CAPRICE_NAMES = Names({("caprices", "mon_peuple"): "Mon peuple m'adore !", ("caprices", "chevalerie"): "Vive la "
+                       "chevalerie !"})
+
+
+def test_robustness_label_names_the_cells_and_why_most_cautious_first() -> None:
     con = duckdb.connect()
-    assert label_for(con, "seat_advantage") is None
-    con.execute("create table met_finding_labels as select 'seat_advantage' as finding, 'robust' as label")
-    assert label_for(con, "seat_advantage") == "robust"
+    assert robustness(con, "caprice_hit_rate", CAPRICE_NAMES) is None  # no label table: 'not labelled yet'
+    con.execute(f"create table met_finding_labels ({LABEL_COLUMNS})")
+    con.execute("""insert into met_finding_labels values
+        ('caprices', 'caprice_hit_rate', 0, 'mon_peuple', 0.049, 0.045, 0.053, 0.12, 0.11, 0.13, 'ismcts',
+         'agent-dependent', 'beyond noise under greedy play only, and the two differ beyond noise'),
+        ('caprices', 'caprice_hit_rate', 0, 'chevalerie', 0.77, 0.76, 0.78, 0.74, 0.72, 0.76, 'ismcts',
+         'robust', 'beyond noise, same direction, under greedy and under search self-play'),
+        ('caprices', 'caprice_hit_rate', 0, 'other', 0.33, 0.32, 0.34, 0.33, 0.30, 0.36, 'ismcts',
+         'not shown', 'within noise under greedy and under search self-play')""")
+    both = robustness(con, "caprice_hit_rate", CAPRICE_NAMES,
+                      [("caprices", 0, "mon_peuple"), ("caprices", 0, "chevalerie")])
+    assert both is not None and both.label == "agent-dependent"  # robust only when every named cell is
+    assert both.note == (
+        "Agent-dependent for 1 of 2 (beyond noise under greedy play only, and the two differ beyond noise): "
+        "Mon peuple m'adore ! (greedy 4.9% (4.5–5.3%), ismcts 12.0% (11.0–13.0%)). "
+        "Robust for 1 of 2 (beyond noise, same direction, under greedy and under search self-play): "
+        "Vive la chevalerie !.")
+    alone = robustness(con, "caprice_hit_rate", CAPRICE_NAMES, [("caprices", 0, "chevalerie")])
+    assert alone is not None and alone.label == "robust" and alone.note.startswith("Robust for it (")
+    every = robustness(con, "caprice_hit_rate", CAPRICE_NAMES)  # no cells named: all the finding's cells
+    assert every is not None and "Not shown for 1 of 3 (within noise" in every.note
+    unmeasured = robustness(con, "speed_effect", CAPRICE_NAMES)
+    assert unmeasured is not None and unmeasured.label == "not shown" and "not measured" in unmeasured.note
+
+
+def _gods_table(con: duckdb.DuckDBPyConnection, rows: str) -> None:
+    con.execute(f"""create or replace table met_gods_god_win_rate as select * from (values {rows})
+        as t(agent_mix, num_players, god, n, win_rate, win_lo, win_hi, reference, flagged)""")
+
+
+def test_headline_numbers_are_one_kind_of_play_never_pooled_and_random_only_as_a_labelled_reference() -> None:
+    con = duckdb.connect()
+    _gods_table(con, """('greedy', 'all', 'forest', 4000, 0.47, 0.45, 0.48, 0.375, true),
+                        ('greedy', 'all', 'plains', 4000, 0.21, 0.20, 0.23, 0.324, true),
+                        ('random', 'all', 'forest', 9000, 0.30, 0.29, 0.31, 0.375, true),
+                        ('ismcts', 'all', 'forest', 300, 0.60, 0.55, 0.65, 0.375, true)""")
+    answer = strongest_god(con, Names()).answer
+    assert answer.startswith("Under greedy self-play: The holder of the forest god wins 47.0% (45.0–48.0%)")
+    assert "30.0%" not in answer and "60.0%" not in answer  # neither random nor search pooled in
+    _gods_table(con, "('ismcts', 'all', 'forest', 300, 0.60, 0.55, 0.65, 0.375, true)")
+    assert strongest_god(con, Names()).answer.startswith("Under ismcts self-play: The holder of the forest god wins "
+                                                         "60.0%")
+    _gods_table(con, "('random', 'all', 'forest', 9000, 0.30, 0.29, 0.31, 0.375, true)")
+    assert strongest_god(con, Names()).answer.startswith("Under random self-play only (a reference, not how people "
+                                                         "play")
+
+
+def test_agents_section_shows_ratings_and_head_to_head_win_rates() -> None:
+    con = duckdb.connect()
+    con.execute("""create table met_agent_ratings as select * from (values
+        ('caprices', 'base', 2, 'ismcts', 95.0, 60.0, 130.0, 400),
+        ('caprices', 'base', 2, 'greedy', -95.0, -130.0, -60.0, 400))
+        as t(game, ruleset, num_players, agent, rating, rating_lo, rating_hi, games)""")
+    con.execute("""create table met_agent_pairwise as select * from (values
+        ('caprices', 'base', 2, 'ismcts', 'greedy', 400, 0.75, 0.70, 0.80, true),
+        ('caprices', 'base', 2, 'greedy', 'ismcts', 400, 0.25, 0.20, 0.30, true))
+        as t(game, ruleset, num_players, agent, opponent, n, win_rate, win_lo, win_hi, flagged)""")
+    html = agents_section(con, Names({("game", "caprices"): "Les caprices du roi", ("ruleset", "base"): "base"}))
+    assert "Les caprices du roi (base), 2 players: ismcts beats greedy in 75.0% (70.0–80.0%) of 400 games." in html
+    assert "<td class='num'>+95</td><td class='num'>+60 to +130</td>" in html
+    assert html.index("<th>against ismcts</th>") < html.index("<th>against greedy</th>")  # strongest first
+    assert "<td class='num look'>75.0% (70.0–80.0%), 400</td>" in html
+    assert "No mixed line-ups in this warehouse" in html
