@@ -51,15 +51,12 @@ def ratings_table(con: duckdb.DuckDBPyConnection, names: Names) -> str:
     ratings = con.execute("select * from met_agent_ratings order by game, ruleset, num_players, rating desc").df()
     if ratings.empty:
         return "<h3>Ratings</h3><p class='pending'>Not measured yet: no two-agent games in this warehouse.</p>"
-    rows = "".join(
-        f"<tr><td>{escape(names.game(r.game))}</td><td>{escape(names.ruleset(r.ruleset))}</td>"
-        f"<td class='num'>{r.num_players}</td><td>{escape(r.agent)}</td><td class='num'>{r.rating:+.0f}</td>"
-        f"<td class='num'>{r.rating_lo:+.0f} to {r.rating_hi:+.0f}</td><td class='num'>{count(r.games)}</td></tr>"
-        for r in ratings.itertuples())
+    rows = [[names.game(r.game), names.ruleset(r.ruleset), str(r.num_players), r.agent, f"{r.rating:+.0f}",
+             f"{r.rating_lo:+.0f} to {r.rating_hi:+.0f}", count(r.games)] for r in ratings.itertuples()]
     return ("<h3>Ratings</h3><p class='note'>Bradley–Terry ratings on the Elo scale (400 points = odds of 10 to 1), "
             "centred on the agents' mean, with a 95% bootstrap interval over games; from every game with exactly "
-            "two kinds of agent.</p><div class='table-wrap'><table><tr><th>game</th><th>ruleset</th><th>players</th>"
-            "<th>agent</th><th>rating</th><th>95% interval</th><th>games</th></tr>" + rows + "</table></div>")
+            "two kinds of agent.</p>"
+            + _table(["game", "ruleset", "players", "agent", "rating", "95% interval", "games"], rows, {2, 4, 5, 6}))
 
 
 def pairwise_tables(con: duckdb.DuckDBPyConnection, names: Names) -> str:
@@ -107,13 +104,18 @@ def mixed_table(con: duckdb.DuckDBPyConnection, names: Names) -> str:
                          "order by game, num_players, win_rate desc").df()
     if agents.empty:
         return "<h3>Mixed line-ups</h3><p class='pending'>No mixed line-ups in this warehouse.</p>"
-    rows = "".join(
-        f"<tr><td>{escape(names.game(r.game))}</td><td class='num'>{r.num_players}</td><td>{escape(r.agent)}</td>"
-        f"<td class='num'>{count(r.n)}</td><td class='num'>{pct(r.win_rate)}</td>"
-        f"<td class='num'>{pct(r.win_lo)}–{pct(r.win_hi)}</td><td class='num'>{pct(r.reference)}</td></tr>"
-        for r in agents.itertuples())
+    rows = [[names.game(r.game), str(r.num_players), r.agent, count(r.n), pct(r.win_rate),
+             f"{pct(r.win_lo)}–{pct(r.win_hi)}", pct(r.reference)] for r in agents.itertuples()]
     return ("<h3>Mixed line-ups</h3><p class='note'>Win rate of each agent in games mixing kinds of agent (seats "
             "rotated) against the fair share 1/P.</p>"
-            "<div class='table-wrap'><table><tr><th>game</th><th>players</th><th>agent</th><th>player-games</th>"
-            f"<th>win rate</th><th>95% interval</th><th>fair share</th></tr>{rows}</table></div>")
+            + _table(["game", "players", "agent", "player-games", "win rate", "95% interval", "fair share"], rows,
+                     {1, 3, 4, 5, 6}))
 
+
+def _table(headers: list[str], rows: list[list[str]], numeric: set[int]) -> str:
+    """A plain HTML table of text cells, the `numeric` columns right-aligned."""
+    head = "".join(f"<th>{escape(h)}</th>" for h in headers)
+    opening = ["<td class='num'>" if i in numeric else "<td>" for i in range(len(headers))]
+    body = "".join("<tr>" + "".join(f"{opening[i]}{escape(cell)}</td>" for i, cell in enumerate(row)) + "</tr>"
+                   for row in rows)
+    return f"<div class='table-wrap'><table><tr>{head}</tr>{body}</table></div>"
