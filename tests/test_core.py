@@ -20,6 +20,7 @@ from engine.core import (
 from engine.registry import get_game
 from tests.conformance import play_checked
 from tests.toygame import GAME, CardDrawn
+from warehouse.runs import ObservedRun, display_names
 
 
 def _play(seed: int = 1) -> list:
@@ -183,3 +184,15 @@ def test_an_agent_that_reads_no_view_plays_the_same_game() -> None:
     assert logs[0] == logs[1] and len(logs[0]) > 2
     views = len(seen) // 2
     assert all(v is not None for v in seen[:views]) and all(v is None for v in seen[views:])
+
+
+def test_a_game_playing_another_games_rulesets_is_named_by_its_own_title() -> None:
+    """The Joust plays the caprices rulesets: its reports say 'Joust', not the single game's title twice."""
+    ruleset = get_game("caprices").load_ruleset("standard")
+    names = display_names(ruleset, ruleset, ObservedRun("caprices-joust", "r1", "standard", ruleset.digest))
+    assert names[("caprices-joust", "standard", "game", "caprices-joust")] == "Les caprices du roi (Joust)"
+    single = display_names(ruleset, ruleset, ObservedRun("caprices", "r2", "standard", ruleset.digest))
+    assert single[("caprices", "standard", "game", "caprices")] == "Les caprices du roi"
+    assert not any(kind == "games" for _game, _ruleset, kind, _id in single)
+    assert ruleset.display_names("caprices-joust")[("game", "caprices-joust")] == "Les caprices du roi (Joust)"
+    assert ("games", "caprices-joust") not in ruleset.display_names()  # a title, not a kind of thing

@@ -137,7 +137,7 @@ def display_names(logged: Ruleset | None, current: Ruleset | None, seen: Observe
     same_rules = current is not None and current.digest == seen.ruleset_digest
     for ruleset in (logged, current if same_rules else None):
         if ruleset is not None:
-            for (kind, ident), name in ruleset.display_names().items():
+            for (kind, ident), name in ruleset.display_names(seen.game).items():
                 ident = seen.game if kind == "game" else seen.ruleset if kind == "ruleset" else ident
                 names[(seen.game, seen.ruleset, kind, ident)] = name
     return names

@@ -198,9 +198,9 @@ def display_names(game: Game, ruleset: Ruleset) -> dict[tuple[str, str], str]:
     The registered ruleset file of the same name wins when its digest is the
     same (names are outside the digest, so a rename there reaches old runs).
     """
-    names = ruleset.display_names()
+    names = ruleset.display_names(game.id)
     twin = _registered_twin(game, ruleset)
-    return {**names, **(twin.display_names() if twin is not None else {})}
+    return {**names, **(twin.display_names(game.id) if twin is not None else {})}
 
 
 def _registered_twin(game: Game, ruleset: Ruleset) -> Ruleset | None:

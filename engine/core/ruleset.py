@@ -82,18 +82,28 @@ class Ruleset:
         """An error naming this file and `key`, for game-level validation."""
         return RulesetError(self.path, key, reason)
 
-    def display_names(self) -> dict[tuple[str, str], str]:
+    def display_names(self, played_as: str | None = None) -> dict[tuple[str, str], str]:
         """(kind, id) -> how reports and transcripts name a thing: the `[names]` tables (`names.game` is
-        keyed by the game id, `names.ruleset` by the ruleset name) and each Caprice's `name`."""
+        keyed by the game id, `names.ruleset` by the ruleset name) and each Caprice's `name`.
+
+        A game playing these rules under another id (`played_as`, e.g. the Joust on the caprices rules) is
+        named by its own `names.games.<id>` title when the ruleset gives one, else by `names.game`.
+        """
+        game = played_as or self.game
         names: dict[tuple[str, str], str] = {}
+        titles: dict[str, str] = {}
         for key, value in self.values.items():
             parts = key.split(".")
             if parts[0] == "names" and len(parts) == 2:
-                names[(parts[1], self.game if parts[1] == "game" else self.name)] = str(value)
+                names[(parts[1], game if parts[1] == "game" else self.name)] = str(value)
+            elif parts[0] == "names" and len(parts) == 3 and parts[1] == "games":
+                titles[parts[2]] = str(value)
             elif parts[0] == "names" and len(parts) == 3:
                 names[(parts[1], parts[2])] = str(value)
             elif parts[0] == "caprices" and len(parts) == 3 and parts[2] == "name":
                 names[("caprices", parts[1])] = str(value)
+        if game in titles:
+            names[("game", game)] = titles[game]
         return names
 
     def assumed(self) -> dict[str, Provenance]:
