@@ -59,10 +59,10 @@ def headline_play(frame: pd.DataFrame) -> pd.DataFrame:
     """Rows of the headline play: simulated games (recorded playtests are shown beside them on the game pages)
     of one kind of play per game, never pooled.
 
-    Tables with line-ups (`agent_mix`): greedy self-play where it was played, else the search (ismcts)
-    self-play; mixed line-ups stay on the detail pages. Random play is a reference, not a headline: it is
-    shown only where nothing else was played, and the card says so (`play_name`). Older tables without
-    line-ups: strong play where the table names its agents.
+    Tables with line-ups (`agent_mix`): the strongest uniform line-up played, as on the detail pages (search
+    (ismcts) self-play, else greedy self-play); mixed line-ups stay on the detail pages. Random play is a
+    reference, not a headline: it is shown only where nothing else was played, and the card says so
+    (`play_name`). Older tables without line-ups: strong play where the table names its agents.
     """
     if "source" in frame.columns:
         frame = frame[frame.source == "simulated"]
@@ -78,11 +78,10 @@ def headline_play(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def _one_play(frame: pd.DataFrame) -> pd.DataFrame:
-    mixes = sorted(set(frame.agent_mix.astype(str)))
-    searches = [mix for mix in mixes if mix.startswith(SEARCH) and " vs " not in mix]
-    mix = "greedy" if "greedy" in mixes else (searches[0] if searches else None)
-    mix = mix or ("random" if "random" in mixes else None)
-    return frame[frame.agent_mix == mix] if mix else frame.iloc[0:0]
+    uniform = [mix for mix in set(frame.agent_mix.dropna().astype(str)) if " vs " not in mix and mix != "human"]
+    strongest_first = sorted(uniform, key=lambda mix: (0 if mix.startswith(SEARCH) else 1 if mix == "greedy"
+                                                       else 3 if mix == "random" else 2, mix))
+    return frame[frame.agent_mix == strongest_first[0]] if strongest_first else frame.iloc[0:0]
 
 
 def play_words(con: duckdb.DuckDBPyConnection, rows: pd.DataFrame, game: str) -> str:

@@ -22,8 +22,9 @@ SEARCH = "ismcts"
 
 def agents_section(con: duckdb.DuckDBPyConnection, names: Names) -> str:
     """Ratings, the pairwise matrix and mixed line-ups, with one sentence on what the headlines rest on."""
-    intro = ("<p>Headline numbers come from greedy self-play (a one-move-ahead player); where the study also "
-             "played search (ismcts) self-play, each headline's label says whether the two agree. These tables say "
+    intro = ("<p>Headline numbers come from the strongest self-play in the study: search (ismcts) where it was "
+             "played, else greedy (a one-move-ahead player); each headline's label says whether greedy and search "
+             "play agree. These tables say "
              "how strong those players are. A stronger agent winning more says how good the play is, not that the "
              "game is unfair.</p>")
     return intro + strength_sentences(con, names) + ratings_table(con, names) + pairwise_tables(con, names) + (
