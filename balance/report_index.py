@@ -188,7 +188,9 @@ def appendix(con: duckdb.DuckDBPyConnection, warehouse: Path) -> str:
     return (f"<section id='data-appendix'><h2>Data appendix</h2><p class='note'>For whoever checks the numbers: "
             f"warehouse <code>{escape(warehouse)}</code>, its tables and columns.</p>"
             f"<h3>Games per player count (fct_games)</h3>{_table(sample)}"
-            f"<h3>Runs (runs)</h3>{_table(runs)}<h3>Flag rule per table (flag_summary)</h3>{_table(flags)}</section>")
+            f"<details><summary>Runs (runs): {len(runs)}</summary>{_table(runs)}</details>"
+            f"<details><summary>Flag rule per table (flag_summary): {len(flags)} tables</summary>{_table(flags)}"
+            "</details></section>")
 
 
 def _table(frame: pd.DataFrame) -> str:

@@ -122,6 +122,7 @@ def test_agents_section_shows_ratings_and_head_to_head_win_rates() -> None:
     html = agents_section(con, Names({("game", "caprices"): "Les caprices du roi", ("ruleset", "base"): "base"}))
     assert "Les caprices du roi (base), 2 players: ismcts beats greedy in 75.0% (70.0–80.0%) of 400 games." in html
     assert "<td class='num'>+95</td><td class='num'>+60 to +130</td>" in html
-    assert html.index("<th>against ismcts</th>") < html.index("<th>against greedy</th>")  # strongest first
-    assert "<td class='num look'>75.0% (70.0–80.0%), 400</td>" in html
-    assert "No mixed line-ups in this warehouse" in html
+    assert "<summary>Head to head: 1 pairs of agents</summary>" in html  # one row per pair: the winner's side
+    assert ("<td>ismcts</td><td>greedy</td><td class='num'>75.0% (70.0–80.0%)</td><td class='num'>400</td>"
+            "<td>yes</td>") in html and "25.0%" not in html
+    assert "Mixed line-ups: none in this warehouse" in html
