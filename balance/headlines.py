@@ -21,7 +21,7 @@ from balance import charts
 from balance.robustness import Cell, Robustness, robustness
 from balance.whatif import change_sentence, named_levels
 from balance.whatif_charts import ranked
-from balance.words import Names, count, pct, points, rate_ci, seat, value_ci
+from balance.words import Names, agents_words, count, pct, points, rate_ci, seat, value_ci
 
 
 @dataclass(frozen=True)
@@ -212,7 +212,8 @@ def best_bonus_tile(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
             top = pairs.iloc[0]
             text += (f"; choosing {names('tiles', top.tile)} instead of {names('tiles', top.instead_of)} at the same "
                      f"decision gains {value_ci(top.score_diff, top.score_lo, top.score_hi, 2, signed=True)} points "
-                     f"(causal; {top.agents} agents, {top.num_players} players, {count(top.decisions)} decisions)")
+                     f"(causal; {agents_words(top.agents)} agents, {top.num_players} players, "
+                     f"{count(top.decisions)} decisions)")
         else:
             text += "; its causal value is not measured yet (no tile-value run for this ruleset)"
         owned = owning[owning.ruleset == ruleset]
@@ -247,7 +248,7 @@ def speed_decides(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     speed["where"] = [f"{r.num_players} players" + (f" (pace ×{r.relative_pace:.2f})"
                                                     if (speed.num_players == r.num_players).sum() > 1 else "")
                       for r in speed.itertuples()]
-    cells = "; ".join(f"{r.where} {rate_ci(r.win_rate, r.win_lo, r.win_hi)} vs fair {pct(r.reference)} "
+    cells = "; ".join(f"at {r.where} {rate_ci(r.win_rate, r.win_lo, r.win_hi)} vs fair {pct(r.reference)} "
                       f"({points(r.win_rate - r.reference, 0)})" for r in speed.itertuples())
     looks = sorted({f"{p} players" for p in speed[speed.flagged].num_players})
     answer = (f"The same greedy agent thinking 20% faster wins {cells}. "

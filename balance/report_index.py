@@ -20,7 +20,7 @@ from balance.charts import house_style
 from balance.headlines import Finding, findings, has_table
 from balance.page import PageLink, escape, page
 from balance.report_agents import agents_section
-from balance.words import Names, count, pct, plain_value, seat
+from balance.words import Names, agents_words, count, pct, plain_value, seat
 
 MAX_CELLS = 8  # flagged cells listed per metric; the detail pages show them all
 METRICS = {  # metric key -> (what it compares, page)
@@ -46,9 +46,11 @@ def describe_cell(table: str, r: Any, names: Names) -> str:
             "" if r.dimension == "overall" else f" ({r.dimension.replace('_', ' ')} {r.level})"),
         "met_caprice_slot_hit_rate": lambda: f"{r.slot_label} slot at {r.num_players} players",
         "met_gardens_bonus_tiles": lambda: f"{names.ruleset(r.ruleset)}: {names('tiles', r.tile)}",
-        "met_gardens_tile_contrasts": lambda: f"{names.ruleset(r.ruleset)}, {r.num_players} players, {r.agents}: "
+        "met_gardens_tile_contrasts": lambda: f"{names.ruleset(r.ruleset)}, {r.num_players} players, "
+                                              f"{agents_words(r.agents)}: "
                                               f"{names('tiles', r.tile)} instead of {names('tiles', r.instead_of)}",
-        "met_gardens_tile_owning": lambda: f"{names.ruleset(r.ruleset)}, {r.num_players} players, {r.agents}: "
+        "met_gardens_tile_owning": lambda: f"{names.ruleset(r.ruleset)}, {r.num_players} players, "
+                                           f"{agents_words(r.agents)}: "
                                            f"owning {names('tiles', r.tile)}",
         "met_gardens_tracks": lambda: f"{names.ruleset(r.ruleset)}, {r.num_players} players: "
                                       f"{names('gods', r.god)}",

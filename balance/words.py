@@ -80,6 +80,11 @@ def count(n: Any) -> str:
     return "–" if n is None or (isinstance(n, float) and math.isnan(n)) else f"{int(round(float(n))):,}"
 
 
+def agents_words(agents: str) -> str:
+    """A seat-by-seat agent list ('greedy,greedy,greedy') as its kinds of play ('greedy', 'greedy + random')."""
+    return " + ".join(sorted(set(str(agents).split(","))))
+
+
 def seat(index: Any) -> str:
     """Seat index 0 (plays first) as 'seat 1'."""
     return f"seat {int(index) + 1}"

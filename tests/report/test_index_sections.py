@@ -8,7 +8,7 @@ from balance.headlines import strongest_god, what_if
 from balance.report_agents import agents_section
 from balance.report_index import left_out_section
 from balance.robustness import robustness
-from balance.words import Names
+from balance.words import Names, agents_words
 
 
 def test_left_out_runs_are_listed_with_their_fix_or_said_to_be_unmeasured() -> None:
@@ -126,3 +126,8 @@ def test_agents_section_shows_ratings_and_head_to_head_win_rates() -> None:
     assert ("<td>ismcts</td><td>greedy</td><td class='num'>75.0% (70.0–80.0%)</td><td class='num'>400</td>"
             "<td>yes</td>") in html and "25.0%" not in html
     assert "Mixed line-ups: none in this warehouse" in html
+
+
+def test_a_seat_by_seat_agent_list_reads_as_its_kinds_of_play() -> None:
+    assert agents_words("greedy,greedy,greedy") == "greedy"
+    assert agents_words("random,greedy,random") == "greedy + random"
