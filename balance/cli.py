@@ -42,11 +42,15 @@ EXIT_OK, EXIT_USER, EXIT_DATA = 0, 1, 2
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse with exit code 1 for argument errors (the README reserves 2 for rejected data)."""
+    """argparse with exit code 1 for argument errors (the README reserves 2 for rejected data).
+
+    An argument error is one line: what is wrong and where to read the options
+    (argparse's usage block, often longer than the terminal, is left to --help).
+    """
 
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USER, f"{self.prog}: error: {message}\n")
+        what = " ".join(message.split())  # a value with a newline in it stays on the one line
+        self.exit(EXIT_USER, f"{self.prog}: error: {what}; see `{self.prog} --help`\n")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -131,6 +131,9 @@ def study_steps(path: Path, scale: float = 1.0) -> list[TileValueSpec]:
         values["games"] = max(1, math.ceil(values.get("games", 10) * scale))
         values["pairs"] = math.ceil(values.get("pairs", 0) * scale)
         spec = TileValueSpec(**values)
-        spec.validate()
+        try:
+            spec.validate()
+        except BalanceError as exc:
+            raise BalanceError(f"{path} [[tile_value]] #{number}: {exc}") from exc
         specs.append(spec)
     return specs

@@ -105,6 +105,10 @@ class TileValueSpec:
                 raise BalanceError(f"--{name.replace('_', '-')} must be at least 1, got {getattr(self, name)}")
         if self.pairs < 0:
             raise BalanceError(f"--pairs must be 0 or more, got {self.pairs}")
+        allowed = GAME.facts.player_counts
+        if self.players not in allowed:
+            raise BalanceError(f"--players: {self.players} players not allowed for game {GAME_ID!r}; "
+                               f"allowed: {', '.join(map(str, allowed))}")
         if self.streams not in STREAMS:
             raise BalanceError(f"--streams must be one of {', '.join(STREAMS)}, got {self.streams!r}")
         for name in set(self.agents):

@@ -1,8 +1,26 @@
 """Typed errors: every message names what is at fault and what to do."""
 
+from typing import Any
+
 
 class BalanceError(Exception):
-    """Base of every error the toolkit raises on purpose."""
+    """Base of every error the toolkit raises on purpose.
+
+    Picklable whatever the subclass's `__init__` takes: an error raised in a
+    pool worker reaches the parent as itself (message and fields), instead of
+    breaking the pool when the parent cannot rebuild it from its message alone.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild, (type(self), self.args, self.__dict__)
+
+
+def _rebuild(cls: type[BalanceError], args: tuple[Any, ...], state: dict[str, Any]) -> BalanceError:
+    """An error as pickled by `BalanceError.__reduce__`, without calling the subclass's `__init__`."""
+    error = cls.__new__(cls, *args)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
 
 
 class IllegalCommand(BalanceError):

@@ -50,8 +50,10 @@ def _run(argv: list[str], lake: Path, capsys: pytest.CaptureFixture[str]) -> tup
     assert "Traceback" not in err, err
     if code != 0:
         assert snapshot(lake) == before, f"{argv} failed but changed the lake"
-        lines = [line for line in err.splitlines() if line.strip() and not line.startswith("usage:")]
+        lines = [line for line in err.splitlines() if line.strip()]
         assert lines and all(len(line) < 2000 for line in lines), err
+    if code == 1:  # a user error is one line (rejected data may list each problem found)
+        assert len(lines) == 1 and err.endswith("\n"), err
     return code, err
 
 
@@ -108,7 +110,8 @@ def _paths(tmp: Path) -> list[str]:
 
 def _argv(data: st.DataObject, lake: Path, tmp: Path) -> list[str]:
     paths = _paths(tmp)
-    command = data.draw(st.sampled_from(["simulate", "verify", "runs", "warehouse", "events", "show", "bogus"]))
+    command = data.draw(st.sampled_from(["simulate", "verify", "runs", "warehouse", "events", "show", "tile-value",
+                                         "bogus"]))
     pick = lambda values: data.draw(st.sampled_from(values))  # noqa: E731
     lake_arg = pick([str(lake)] * 3 + paths)
     if command == "simulate":
@@ -129,6 +132,9 @@ def _argv(data: st.DataObject, lake: Path, tmp: Path) -> list[str]:
     elif command == "show":
         argv = ["show", "--lake", lake_arg, "--run", pick([*RUN_IDS, "base"]), "--game-id", pick(NUMBERS)]
         argv += pick([[], ["--at", pick(NUMBERS)], ["--png", pick(paths)], ["--file", pick(paths)]])
+    elif command == "tile-value":  # player counts the game lacks: refused before any game is played
+        argv = ["tile-value", "--players", pick(["9", "1", "0", "64", "x"]), "--games", pick(GAMES),
+                "--lake", lake_arg, "--workers", pick(["1", "2", "0"]), "--no-progress"]
     else:
         argv = ["bogus", "--lake", lake_arg]
     return argv
@@ -163,6 +169,7 @@ def test_fuzzed_arguments_get_a_clean_answer_and_leave_the_lake_alone(
     ["simulate", "--game", "caprices", "--games", "2", "--run-id", "line\nbreak"],
     ["bench", "--games", "0"], ["bench", "--players", "x"], ["bench", "--repeats", "-1"],
     ["tile-value", "--games", "0"], ["tile-value", "--rollouts", "1000000"], ["tile-value", "--players", "abc"],
+    ["simulate", "--game", "caprices", "--games", "abc", "--players", "4", "--agents", "random"],
     ["run", "--scale", "-1"], ["run", "--scale", "nan"], ["run", "--study", "/nonexistent.toml"],
     ["report", "--notebooks", "/nonexistent"], ["verify", "--workers", "0"], ["runs", "remove"],
     ["warehouse"], ["nonsense"],
@@ -171,4 +178,16 @@ def test_fuzzed_arguments_get_a_clean_answer_and_leave_the_lake_alone(
 def test_argument_errors_exit_1_with_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 1
     err = capsys.readouterr().err
-    assert "error:" in err and "Traceback" not in err
+    assert err.count("\n") == 1 and err.startswith("balance") and "error: " in err, err  # no usage block
+    assert "--help`" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("players", ["9", "1"])
+def test_a_player_count_the_game_lacks_exits_1_with_one_line(
+    players: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    for command in (["simulate", "--game", "gardens"], ["tile-value"]):
+        argv = [*command, "--players", players, "--games", "2", "--lake", str(tmp_path), "--no-progress"]
+        assert main(argv) == 1, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "players" in err and "2, 3, 4" in err, err
