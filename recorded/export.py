@@ -43,9 +43,9 @@ class _LoggedChance(ScriptedChance):
         self.history: list[Outcome] = []
         self.trying = False
 
-    def draw(self, what: str, pool: Sequence[Any], count: int = 1) -> list[Any]:
+    def draw(self, what: str, pool: Sequence[Any], count: int = 1, owner: int | None = None) -> list[Any]:
         before = [o for o in self.pending if o.what == what][:count]
-        chosen = super().draw(what, pool, count)
+        chosen = super().draw(what, pool, count, owner)
         self.history += before
         return chosen
 
@@ -61,6 +61,22 @@ def export_game(game: Game, ruleset: Ruleset, events: list[Event], ruleset_ref: 
     if not isinstance(start, GameStarted) or not isinstance(events[-1], GameSealed):
         raise ExportError(f"game {game_id}: a log must start with game_started and end with game_sealed")
     notation = notation_of(game)
+    if getattr(notation, "timed", False):
+        from recorded.timed import export_timed  # it builds on this module's ExportError
+
+        setup, moves, state = export_timed(game, ruleset, events, game_id)
+    else:
+        setup, moves, state = _export_moves(game, ruleset, events, notation, game_id)
+    if state_digest(game, state) != events[-1].digest:  # type: ignore[attr-defined]
+        raise ExportError(f"game {game_id}: the exported moves do not reach the logged digest")
+    return _record(ruleset_ref or ruleset.name, game.id, start, setup, moves, game.scores(state))
+
+
+def _export_moves(game: Game, ruleset: Ruleset, events: list[Event], notation: Notation,
+                  game_id: int) -> tuple[dict[str, Any], list[Any], Any]:
+    """Setup, moves and final state of a game played move by move."""
+    start = events[0]
+    assert isinstance(start, GameStarted)
     initial = game.initial_state(ruleset, start.num_players, start.seed, start.agents)
     chance = _LoggedChance([notation.parse_outcome(initial, kind, token)
                             for event in events for kind, token in notation.outcomes_in(initial, event)])
@@ -85,9 +101,7 @@ def export_game(game: Game, ruleset: Ruleset, events: list[Event], ruleset_ref: 
             moves += [written for _, written in forced[:matches[-1] + 1]]
         forced = []
         moves.append(line)
-    if state_digest(game, state) != events[-1].digest:  # type: ignore[attr-defined]
-        raise ExportError(f"game {game_id}: the exported moves do not reach the logged digest")
-    return _record(ruleset_ref or ruleset.name, game.id, start, setup, moves, game.scores(state))
+    return setup, moves, state
 
 
 def _logged_command(game: Game, state: Any, legal: Sequence[Any], chance: _LoggedChance, events: list[Event],

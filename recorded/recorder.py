@@ -22,8 +22,9 @@ from engine.core.driver import apply_command, begin
 from engine.core.errors import BalanceError, IllegalCommand
 from engine.core.events import GameStarted
 from engine.core.notation import Notation, NotationError
+from engine.registry import get_game
 from recorded.records import GameRecord, RecordError
-from recorded.replay import HUMAN, OUTCOME_MARK, Replay
+from recorded.replay import HUMAN, OUTCOME_MARK, Replay, make_replay, notation_of
 from simulate.lake import read_json, write_json_atomic
 
 HELP = "type a number or a move; u = undo the last move, q = save and stop, ? = this help"
@@ -36,12 +37,18 @@ class Quit(Exception):
 class AskingChance(Chance):
     """Asks the person for each chance outcome when the rules draw it, and checks it could come out."""
 
-    def __init__(self, ask: Callable[[str], str], notation: Notation, state: Any) -> None:
+    recorded = True
+
+    def __init__(self, ask: Callable[[str], str], notation: Notation, state: Any, defaults: dict[str, Any]) -> None:
         super().__init__(0)
-        self.ask, self.notation, self.state = ask, notation, state
+        self.ask, self.notation, self.state, self.defaults = ask, notation, state, defaults
         self.taken: list[tuple[str, list[str]]] = []  # (kind, tokens) per draw, in order
 
-    def draw(self, what: str, pool: Sequence[Any], count: int = 1) -> list[Any]:
+    def draw(self, what: str, pool: Sequence[Any], count: int = 1, owner: int | None = None) -> list[Any]:
+        if what in self.defaults:  # an outcome a record may leave out (4 Gods' tie order): not asked, not written
+            chosen = self._check(what, list(self.defaults[what])[:count], pool, count)
+            assert chosen is not None, f"the default {what} does not fit"
+            return chosen
         while True:
             text = self.ask(f"[{what}] {self.notation.outcome_kinds[what]}: which {count} {what}(s)? ")
             answer = [text] if count == 1 else text.replace(",", " ").split()
@@ -88,6 +95,10 @@ class Recorder:
         """Record until the game ends (returns the finished record) or the person quits (raises Quit)."""
         if "setup" not in self.record:
             self._record_setup()
+        if getattr(notation_of(get_game(self.record["game"])), "timed", False):
+            from recorded.timed_recorder import TimedRecorder  # it builds on this class
+
+            return TimedRecorder(self.path, self.record, self.session).run_timed()
         while True:
             replay = self._replay()
             if self._apply_forced(replay):
@@ -98,7 +109,8 @@ class Recorder:
             self._one_move(replay, player)
 
     def _replay(self) -> Replay:
-        replay = Replay(GameRecord(str(self.path), 1, self.record), {})
+        replay = make_replay(GameRecord(str(self.path), 1, self.record), {})
+        replay.complete = False  # a real-time replay stops where the lines run out
         replay.play_written()
         replay._apply_forced_moves()
         return replay
@@ -109,7 +121,8 @@ class Recorder:
         start = GameStarted(0, replay.count, replay.ruleset.name, replay.ruleset.digest, agents)
         state = replay.game.initial_state(replay.ruleset, replay.count, 0, agents)
         print(f"Setup of {replay.game.id} for {', '.join(replay.labels)}: type what was dealt.")
-        chance = AskingChance(self.ask, replay.notation, state)
+        defaults = getattr(replay.notation, "setup_defaults", None)
+        chance = AskingChance(self.ask, replay.notation, state, defaults(replay.count) if defaults else {})
         begin(replay.game, replay.ruleset, start, chance, _Discard())
         setup: dict[str, Any] = {}
         for kind, tokens in chance.taken:
@@ -168,7 +181,7 @@ class Recorder:
     def _write(self, replay: Replay, player: int, command: Any) -> None:
         """Decide the move (asking for what it draws), then write its line and save."""
         text = replay.notation.move_text(replay.state, command)
-        chance = AskingChance(self.ask, replay.notation, replay.state)
+        chance = AskingChance(self.ask, replay.notation, replay.state, {})
         try:
             apply_command(replay.game, replay.state, command, chance, _Discard(), 0, 0)
         except IllegalCommand as exc:

@@ -68,6 +68,7 @@ class Entry:
     move: str
     outcomes: list[str]
     t: float | None
+    failed: bool = False  # 4 Gods: the action was tried but could not happen (the board had changed)
 
 
 def notation_of(game: Game) -> Notation:
@@ -85,13 +86,25 @@ def replay_record(record: GameRecord, rulesets: dict[tuple[str, str], Ruleset] |
     `rulesets` caches loaded rulesets by (game, name) across the records of one ingest.
     """
     try:
-        return Replay(record, {} if rulesets is None else rulesets).run()
+        return make_replay(record, {} if rulesets is None else rulesets).run()
     except RecordError as exc:
         raise exc.at(record.file, record.index, record.data.get("title") or "") from None
 
 
+def make_replay(record: GameRecord, rulesets: dict[tuple[str, str], Ruleset]) -> Replay:
+    """The replay of a record: move by move, or in real time for a game whose moves carry times (4 Gods)."""
+    replay = Replay(record, rulesets)
+    if getattr(replay.notation, "timed", False):
+        from recorded.timed import TimedReplay  # imported here: it builds on this module
+
+        return TimedReplay(record, rulesets)
+    return replay
+
+
 class Replay:
     """The state of one record's replay (one instance per record)."""
+
+    complete = True  # a real-time replay (recorded/timed.py) stops where the lines run out when False
 
     def __init__(self, record: GameRecord, rulesets: dict[tuple[str, str], Ruleset]) -> None:
         self.record = record
@@ -122,6 +135,12 @@ class Replay:
 
     def play_written(self) -> None:
         """The setup and every written move (the game may go on: `balance record` continues it)."""
+        self.play_setup()
+        for entry in entries_of(self.record.data["moves"], self.labels):
+            self._play_entry(entry)
+
+    def play_setup(self) -> None:
+        """The game started and set up with the record's setup outcomes."""
         data = self.record.data
         agents = tuple(data.get("agents") or [HUMAN] * self.count)
         if len(agents) != self.count:
@@ -133,8 +152,6 @@ class Replay:
             self.state, self.seq = begin(self.game, self.ruleset, start, self.chance, self.sink)
         except ChanceError as exc:
             raise self._chance_error(exc, 0, "setup") from None
-        for entry in _entries(data["moves"], self.labels):
-            self._play_entry(entry)
 
     def _initial_state(self, start: GameStarted) -> Any:
         allowed = self.game.facts.player_counts
@@ -147,12 +164,16 @@ class Replay:
             raise RecordError("wrong_player_count", exc.reason) from None
 
     def _setup_outcomes(self, setup: dict[str, Any]) -> list[Outcome]:
+        defaults = getattr(self.notation, "setup_defaults", None)
+        setup = {**(defaults(self.count) if defaults is not None else {}), **setup}
         outcomes = []
         for kind, value in setup.items():
             tokens = _flatten(value)
-            if kind == "hand" and isinstance(value, list) and any(isinstance(v, list) for v in value) \
+            per_player = kind in getattr(self.notation, "per_player_kinds", ("hand",))  # one list per player
+            if per_player and isinstance(value, list) and any(isinstance(v, list) for v in value) \
                     and len(value) != self.count:
-                raise RecordError("wrong_player_count", f"setup lists {len(value)} hands for {self.count} players",
+                what = "hands" if kind == "hand" else f"{kind} lists"
+                raise RecordError("wrong_player_count", f"setup lists {len(value)} {what} for {self.count} players",
                                   move=0, move_text="setup")
             outcomes += [self._outcome(kind, token, 0, "setup") for token in tokens]
         return outcomes
@@ -196,7 +217,7 @@ class Replay:
         if player is None:
             raise RecordError("illegal_move", "the game is already over", move=entry.number, move_text=entry.text)
         legal = self.game.legal_commands(self.state, player)
-        wanted = _player_of(entry, self.labels)
+        wanted = player_of(entry, self.labels)
         if wanted is not None and wanted != player:
             raise RecordError("wrong_player", f"it is {self.labels[player]}'s move, not {self.labels[wanted]}'s",
                               entry.number, entry.text, self._legal_texts(legal))
@@ -298,10 +319,10 @@ def _check_game_fits(game: Game, data: dict[str, Any]) -> None:
     kinds = set(data.get("setup", {}))
     if kinds <= set(notation_of(game).outcome_kinds):
         return
-    for other in sorted(GAMES):
-        if other != game.id and kinds and kinds <= _kinds_of(other):
-            raise RecordError("wrong_game", f"the setup ({', '.join(sorted(kinds))}) is a {other} setup, but "
-                              f"`game` says {game.id}; is `game` right?", move=0, move_text="setup")
+    others = [other for other in sorted(GAMES) if other != game.id and kinds and kinds <= _kinds_of(other)]
+    if others:
+        raise RecordError("wrong_game", f"the setup ({', '.join(sorted(kinds))}) is a {' or '.join(others)} setup, "
+                          f"but `game` says {game.id}; is `game` right?", move=0, move_text="setup")
 
 
 def _ruleset_of(game: Game, name: str) -> Ruleset:
@@ -318,19 +339,21 @@ def _labels(data: dict[str, Any], game: Game) -> list[str]:
     return list(players)
 
 
-def _entries(moves: list[Any], labels: list[str]) -> list[Entry]:
+def entries_of(moves: list[Any], labels: list[str]) -> list[Entry]:
     """Moves with the outcome-only lines ('> ...') folded into the move before them."""
     entries: list[Entry] = []
     for number, item in enumerate(moves, start=1):
         text, t = (item, None) if isinstance(item, str) else (item["move"], item.get("t"))
+        failed = isinstance(item, dict) and bool(item.get("failed"))
         head, _, tail = text.partition(OUTCOME_MARK)
         outcomes = [part.strip() for part in tail.split(",") if part.strip()]
         player, move = _split_player(head.strip(), labels)
         if not head.strip() and entries:
             last = entries[-1]
-            entries[-1] = Entry(last.number, last.text, last.player, last.move, last.outcomes + outcomes, last.t)
+            entries[-1] = Entry(last.number, last.text, last.player, last.move, last.outcomes + outcomes, last.t,
+                                last.failed)
             continue
-        entries.append(Entry(number, text.strip(), player, move, outcomes, t))
+        entries.append(Entry(number, text.strip(), player, move, outcomes, t, failed))
     return entries
 
 
@@ -351,7 +374,7 @@ def _seat_of(name: str, labels: list[str]) -> int | None:
     return None
 
 
-def _player_of(entry: Entry, labels: list[str]) -> int | None:
+def player_of(entry: Entry, labels: list[str]) -> int | None:
     return None if entry.player is None else _seat_of(entry.player, labels)
 
 

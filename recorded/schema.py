@@ -34,6 +34,8 @@ MOVE: dict[str, Any] = {
             "properties": {
                 "move": {"type": "string", "minLength": 1},
                 "t": {"type": "number", "minimum": 0, "description": "seconds since the start of the game"},
+                "failed": {"type": "boolean", "description": "4 Gods: the action was tried at `t` but could not "
+                                                            "happen (another player changed the table first)"},
             },
         },
     ],

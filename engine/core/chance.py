@@ -28,11 +28,16 @@ T = TypeVar("T")
 class Chance(random.Random):
     """A seeded random stream that also draws named chance outcomes."""
 
-    def draw(self, what: str, pool: Sequence[T], count: int = 1) -> list[T]:
+    recorded = False  # True when the commands and outcomes come from a record of a real game (see ScriptedChance)
+
+    def draw(self, what: str, pool: Sequence[T], count: int = 1, owner: int | None = None) -> list[T]:
         """`count` distinct items of `pool`, in the order they come out (uniform, without replacement).
 
         `what` names the kind of outcome ("card", "subject", "caprice" ...): a
         record gives its outcomes by kind, so the order between kinds is free.
+        `owner` is the player the outcome is for, when several players' draws
+        may be pending at once (4 Gods, in real time): a record's outcomes for
+        one player are then never handed to another.
         """
         if count == 1:
             return [pool[int(self.random() * len(pool))]]  # the common case, without sample()'s set-up
@@ -61,6 +66,8 @@ class Outcome:
     what: str
     text: str
     candidates: tuple[Any, ...]
+    owner: int | None = None  # the player it was recorded for (None: whoever draws this kind next)
+    step: str = ""  # where it was recorded, for messages (default: the step being replayed when drawn)
 
 
 class ScriptedChance(Chance):
@@ -69,6 +76,8 @@ class ScriptedChance(Chance):
     Feed the outcomes recorded for one step with `give`, let the engine decide,
     then `leftover()` lists what the record gave but the rules never drew.
     """
+
+    recorded = True
 
     def __init__(self) -> None:
         super().__init__(0)
@@ -84,16 +93,18 @@ class ScriptedChance(Chance):
         left, self.pending = self.pending, []
         return left
 
-    def draw(self, what: str, pool: Sequence[T], count: int = 1) -> list[T]:
+    def draw(self, what: str, pool: Sequence[T], count: int = 1, owner: int | None = None) -> list[T]:
         chosen: list[T] = []
+        steps: list[str] = []
         for _ in range(count):
-            outcome = self._next(what)
+            outcome = self._next(what, owner)
             item = next((c for c in outcome.candidates if c in pool and c not in chosen), None)
             if item is None:
                 raise ChanceError("impossible_outcome", self._impossible(what, outcome), outcome)
             chosen.append(item)
-        for item in chosen:
-            self.drawn[item] = self.step
+            steps.append(outcome.step or self.step)
+        for item, step in zip(chosen, steps):
+            self.drawn[item] = step
         return chosen
 
     def _impossible(self, what: str, outcome: Outcome) -> str:
@@ -101,9 +112,9 @@ class ScriptedChance(Chance):
         since = f"; it already came out at {earlier[-1]}" if earlier else ""
         return f"{what} {outcome.text!r} cannot come out now{since}"
 
-    def _next(self, what: str) -> Outcome:
+    def _next(self, what: str, owner: int | None) -> Outcome:
         for index, outcome in enumerate(self.pending):
-            if outcome.what == what:
+            if outcome.what == what and (outcome.owner is None or outcome.owner == owner):
                 return self.pending.pop(index)
         raise ChanceError("missing_outcome", f"the rules draw a {what} here but the record gives none")
 

@@ -79,7 +79,7 @@ class CoupledChance(KeyedRandom, Chance):
         self.drawn: dict[Any, int] = {}  # item -> times it came out in this rollout
         self.priority: dict[tuple[Any, int], int] = {}
 
-    def draw(self, what: str, pool: Sequence[T], count: int = 1) -> list[T]:
+    def draw(self, what: str, pool: Sequence[T], count: int = 1, owner: int | None = None) -> list[T]:
         """The `count` items of `pool` with the lowest priorities, lowest first."""
         chosen = sorted(pool, key=self._priority)[:count]
         for item in chosen:

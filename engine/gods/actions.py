@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
 from engine.gods import rules
@@ -51,16 +52,19 @@ def check(state: GodsState, c: Command, when: str) -> None:
     _CHECKS[type(c)](state, c, when)
 
 
-def carry_out(state: GodsState, c: Command) -> list[Event]:
+def carry_out(state: GodsState, c: Command, chance: Chance) -> list[Event]:
     """The events of a command that has come due (IllegalCommand if the board no longer allows it)."""
     if rules.world_done(state) and not isinstance(c, PlaceProphet):
         raise IllegalCommand("world_done", "the world is full or nothing more can be placed")
     check(state, c, DUE)
-    return outcome(state, c)
+    return outcome(state, c, chance)
 
 
-def outcome(state: GodsState, c: Command) -> list[Event]:
+def outcome(state: GodsState, c: Command, chance: Chance) -> list[Event]:
     """The events of a command carried out, without checking it (it is the player's plan when applied)."""
+    if isinstance(c, Draw):  # the tiles are drawn now, when the hand goes into the bag
+        count = min(c.count, state.bag_left)  # the bag may have run low meanwhile: the last tiles
+        return [TilesDrawn(c.player, tuple(chance.draw("tile", state.bag[state.bag_top:], count, owner=c.player)))]
     return _EVENTS[type(c)](state, c)
 
 
@@ -189,7 +193,6 @@ _CHECKS: dict[type, Callable[[GodsState, Any, str], None]] = {
 
 # what happens when a plan comes due and the board allows it (the command itself is the plan's)
 _EVENTS: dict[type, Callable[[GodsState, Any], list[Event]]] = {
-    Draw: lambda state, c: [TilesDrawn(c.player)],
     Place: _place_events,
     Discard: lambda state, c: [TileDiscarded(c.player)],
     ClaimGod: lambda state, c: [GodClaimed(c.player)],

@@ -12,8 +12,7 @@ after these events is the next planning player's board.
 
 from __future__ import annotations
 
-import random
-
+from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
 from engine.gods import rules
@@ -44,7 +43,7 @@ def to_move(state: GodsState) -> int | None:
     return None if state.end_reason else next_player(state)
 
 
-def decide(state: GodsState, command: Command, rng: random.Random) -> list[Event]:
+def decide(state: GodsState, command: Command, rng: Chance) -> list[Event]:
     """The events of a legal command; IllegalCommand (rule, detail) otherwise."""
     if state.end_reason:
         raise IllegalCommand("game_over", "the game has ended")
@@ -56,14 +55,16 @@ def decide(state: GodsState, command: Command, rng: random.Random) -> list[Event
         raise IllegalCommand("not_your_move", f"player {player} is not the one planning now (real-time order)")
     if isinstance(command, DeclareEnd):
         return _end(state, command)
-    if not _listed(state, command):
+    # a recorded game's action is checked when it happens, against the board as it is then: a person acts on the
+    # table in front of them, not on the one they saw when their previous action ended (a failure is reported then)
+    if not _listed(state, command) and not rng.recorded:
         if rules.world_done(state) and not isinstance(command, (PlaceProphet, Wait)):
             raise IllegalCommand("world_done", "the world is full or nothing more can be placed: agree to the end")
         check(state, command, PLAN)
     assert action is not None
     start = now(state)
     think = _think_ms(state, command, action, start, rng)
-    return [planned_event(command, action, think), *_next_due(state, command, start + think)]
+    return [planned_event(command, action, think), *_next_due(state, command, start + think, rng)]
 
 
 def _listed(state: GodsState, command: Command) -> bool:
@@ -72,7 +73,7 @@ def _listed(state: GodsState, command: Command) -> bool:
     return listed is not None and any(c is command for c in listed)
 
 
-def _think_ms(state: GodsState, c: Command, action: str, start: int, rng: random.Random) -> int:
+def _think_ms(state: GodsState, c: Command, action: str, start: int, rng: Chance) -> int:
     """The drawn think time, or the one the command gives with `at_ms` (e.g. a recorded game)."""
     at_ms = getattr(c, "at_ms", None)
     if at_ms is None:
@@ -82,7 +83,7 @@ def _think_ms(state: GodsState, c: Command, action: str, start: int, rng: random
     return at_ms - start
 
 
-def _next_due(state: GodsState, command: Command, due_at: int) -> list[Event]:
+def _next_due(state: GodsState, command: Command, due_at: int, chance: Chance) -> list[Event]:
     """What happens next once the player has committed: a plan coming due, or nothing (someone plans)."""
     player = command.player
     ready = list(state.ready)
@@ -92,7 +93,7 @@ def _next_due(state: GodsState, command: Command, due_at: int) -> list[Event]:
     if plan is None or isinstance(plan, Wait):
         return []  # that player plans next (a wait ends silently)
     try:
-        return carry_out(state, plan)
+        return carry_out(state, plan, chance)
     except IllegalCommand as exc:
         return [PlanFailed(nxt, exc.rule)]
 

@@ -29,7 +29,12 @@ from engine.core.events import Event
 
 @dataclass(frozen=True, slots=True)
 class BagShuffled(Event):
-    """The bag's tile order after the shuffle (hidden from players)."""
+    """The bag's tile order after the shuffle (hidden from players); logged by version-2 games only.
+
+    Games now draw each tile when it comes out (`tiles_dealt`, `tiles_drawn`
+    name them), so a recorded playtest needs no bag order; the event stays so
+    older logs replay.
+    """
 
     TYPE = "bag_shuffled"
     VERSION = 2
@@ -38,7 +43,7 @@ class BagShuffled(Event):
 
 @dataclass(frozen=True, slots=True)
 class TilesDealt(Event):
-    """A player's starting tiles from the top of the bag, its timing profile (from its agent), mean place time,
+    """A player's starting tiles, drawn from the bag, its timing profile (from its agent), mean place time,
     and its rank in the game's tie order (drawn at setup: who goes first when two moments fall together)."""
 
     TYPE = "tiles_dealt"
@@ -86,12 +91,17 @@ class PlanFailed(Event):
 
 @dataclass(frozen=True, slots=True)
 class TilesDrawn(Event):
-    """A player's planned draw happened: the tiles came from the top of the bag (its order is logged), as many as
-    planned or the last ones left."""
+    """A player's planned draw happened: `tiles` came out of the bag, as many as planned or the last ones left.
+
+    Version 3 names the tiles (drawn when the draw happens: the bag has no
+    order). A version-2 row has none: its tiles come off the top of the bag
+    order its game's `bag_shuffled` logged, so old logs still replay.
+    """
 
     TYPE = "tiles_drawn"
-    VERSION = 2
+    VERSION = 3
     player: int
+    tiles: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

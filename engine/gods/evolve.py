@@ -111,17 +111,29 @@ def _bag_shuffled(state: GodsState, e: BagShuffled) -> None:
 
 def _tiles_dealt(state: GodsState, e: TilesDealt) -> None:
     """Starting tiles and the timing profile (setup: every player starts planning at 0)."""
+    _take(state, e.tiles)
     state.hands[e.player].extend(e.tiles)
-    state.bag_top += len(e.tiles)
     state.profile[e.player] = e.profile
     state.tie_rank[e.player] = e.tie_rank
 
 
 def _tiles_drawn(state: GodsState, e: TilesDrawn) -> None:
     plan: Draw = _act(state, e.player)
-    count = min(plan.count, state.bag_left)  # the bag may have run low meanwhile: the last tiles
-    state.hands[e.player].extend(state.bag[state.bag_top:state.bag_top + count])
-    state.bag_top += count
+    tiles = e.tiles
+    if tiles is None:  # a version-2 log: off the top of its logged bag order
+        count = min(plan.count, state.bag_left)  # the bag may have run low meanwhile: the last tiles
+        tiles = tuple(state.bag[state.bag_top:state.bag_top + count])
+    _take(state, tiles)
+    state.hands[e.player].extend(tiles)
+
+
+def _take(state: GodsState, tiles: tuple[int, ...]) -> None:
+    """Tiles come out of the bag: each moves in front of `bag_top` (what is left after it has no order)."""
+    bag = state.bag
+    for tile in tiles:
+        at = bag.index(tile, state.bag_top)
+        bag[at], bag[state.bag_top] = bag[state.bag_top], tile
+        state.bag_top += 1
 
 
 def _tile_placed(state: GodsState, e: TilePlaced) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.core.game import GameFacts
 from engine.core.ruleset import Ruleset
@@ -24,7 +25,7 @@ from engine.gods import decide as gods_decide
 from engine.gods import rules
 from engine.gods.clock import mean_think_ms, profile_of
 from engine.gods.commands import Command
-from engine.gods.events import COLUMNS, GODS_EVENTS, BagShuffled, TilesDealt
+from engine.gods.events import COLUMNS, GODS_EVENTS, TilesDealt
 from engine.gods.evolve import evolve
 from engine.gods.greedy import AGENTS, greedy_value
 from engine.gods.hidden import resample_hidden
@@ -57,7 +58,7 @@ class GodsGame:
         return gods_config.load(name_or_path)
 
     def initial_state(self, ruleset: Ruleset, num_players: int, seed: int, agents: tuple[str, ...] = ()) -> GodsState:
-        """Empty world before the shuffle; each seat's timing profile from its agent's name (default without)."""
+        """Empty world, every tile in the bag; each seat's timing profile from its agent's name (default without)."""
         config = gods_config.config_of(ruleset)
         if num_players not in config.player_counts:
             raise ruleset.error("players.counts", f"{num_players} players not allowed (allowed {config.player_counts})")
@@ -66,18 +67,23 @@ class GodsGame:
         names = agents or ("",) * num_players
         return new_state(config, [profile_of(config, name) for name in names])
 
-    def setup(self, state: GodsState, rng: random.Random) -> list[Event]:
-        """Shuffle the bag, deal each player's starting tiles, draw the tie order; everybody starts planning at 0."""
+    def setup(self, state: GodsState, chance: Chance) -> list[Event]:
+        """Deal each player's starting tiles from the bag, draw the tie order; everybody starts planning at 0.
+
+        Every tile is drawn when it comes out (`chance.draw`), so the bag never
+        has an order a recorded playtest would have to invent.
+        """
         config = state.config
-        order = list(range(len(config.tiles)))
-        rng.shuffle(order)
-        events: list[Event] = [BagShuffled(tuple(order))]
         k = config.start_tiles
-        tie_order = list(range(state.num_players))
-        rng.shuffle(tie_order)
+        seats = list(range(state.num_players))
+        tie_order = chance.draw("tie_order", seats, len(seats))
+        bag = list(range(len(config.tiles)))
+        events: list[Event] = []
         for p, profile in enumerate(state.profile):
+            tiles = chance.draw("tile", bag, k, owner=p)
+            bag = [t for t in bag if t not in tiles]
             mean_ms = round(mean_think_ms(config, profile, "place"))
-            events.append(TilesDealt(p, tuple(order[p * k:(p + 1) * k]), profile, mean_ms, tie_order.index(p)))
+            events.append(TilesDealt(p, tuple(tiles), profile, mean_ms, tie_order.index(p)))
         return events
 
     def to_move(self, state: GodsState) -> int | None:
@@ -88,7 +94,7 @@ class GodsGame:
         """Everything the player may do now."""
         return rules.legal_commands(state, player)
 
-    def decide(self, state: GodsState, command: Command, rng: random.Random) -> list[Event]:
+    def decide(self, state: GodsState, command: Command, rng: Chance) -> list[Event]:
         """Validate a command and return its events."""
         return gods_decide.decide(state, command, rng)
 

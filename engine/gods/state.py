@@ -113,7 +113,8 @@ def new_state(config: GodsConfig, profiles: list[str]) -> GodsState:
     """The state before setup: empty world, nobody has tiles or gods; each seat's timing profile."""
     n = len(profiles)
     return GodsState(
-        config, n, hands=[[] for _ in range(n)], discards=[[] for _ in range(n)], player_god=[NOBODY] * n,
+        config, n, bag=list(range(len(config.tiles))), hands=[[] for _ in range(n)], discards=[[] for _ in range(n)],
+        player_god=[NOBODY] * n,
         god_ms=[NOBODY] * n, prophets_left=[config.prophets] * n, just_placed=[EMPTY] * n, profile=list(profiles),
         plan=[None] * n, plan_start=[0] * n, ready=[0] * n, tie_rank=list(range(n)),
         placed_of_kind=[0] * len(config.tiles.kinds),

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
+from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
 from engine.core.ruleset import Ruleset
@@ -98,7 +98,7 @@ def set_up(state: GodsState, *events: Event) -> GodsState:
 def happen(state: GodsState, command: Command) -> GodsState:
     """Plan a command and carry it out at once, without rule checks (test set-up: no time passes)."""
     planned = planned_event(command, ACTION_OF[type(command)], 0)
-    return set_up(state, planned, *outcome(state, command))
+    return set_up(state, planned, *outcome(state, command, Chance(0)))
 
 
 def lay(state: GodsState, tile: int, x: int, y: int, face: int = 0, rotation: int = 0, player: int = 0) -> GodsState:
@@ -126,7 +126,7 @@ def put_prophet(state: GodsState, player: int, x: int, y: int, group: int = 0) -
 
 def events_of(state: GodsState, command: object, seed: int = 0) -> list[Event]:
     """The events `decide` gives for a command (rules checked)."""
-    return GAME.decide(state, command, random.Random(seed))  # type: ignore[arg-type]
+    return GAME.decide(state, command, Chance(seed))  # type: ignore[arg-type]
 
 
 def do(state: GodsState, command: object, seed: int = 0) -> GodsState:
@@ -137,7 +137,7 @@ def do(state: GodsState, command: object, seed: int = 0) -> GodsState:
 def rule_of(state: GodsState, command: object) -> str:
     """The rule a command breaks (fails the test if it is legal)."""
     with pytest.raises(IllegalCommand) as err:
-        GAME.decide(state, command, random.Random(0))  # type: ignore[arg-type]
+        GAME.decide(state, command, Chance(0))  # type: ignore[arg-type]
     return err.value.rule
 
 

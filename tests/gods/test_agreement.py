@@ -3,13 +3,13 @@ frame was full was accepted by decide but never listed), on states sampled from 
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.core import ListSink, make_agent, play_game
+from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 from engine.core.ruleset import Ruleset
 from engine.gods.commands import (
@@ -62,7 +62,7 @@ def disagreements(state: GodsState, player: int) -> list[str]:
     out = []
     for command in universe(state, player):
         try:
-            GAME.decide(state, command, random.Random(0))
+            GAME.decide(state, command, Chance(0))
             accepted = True
         except IllegalCommand:
             accepted = False

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from engine.core import state_digest
+from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
 from engine.gods import rules
@@ -19,7 +18,7 @@ from tests.gods.helpers import FOREST_MOUNTAIN, HALVES, F, M, P, S, cell, do, la
 
 def decide(state: GodsState, command: Place) -> list[Event]:
     """The game's decide with a fixed rng."""
-    return GAME.decide(state, command, random.Random(0))
+    return GAME.decide(state, command, Chance(0))
 
 
 def test_face_text_gives_edges_and_groups() -> None:

@@ -38,11 +38,14 @@ from tests.gods.helpers import (
 )
 
 
-def test_both_hands_free_draws_two_from_the_top_of_the_bag() -> None:
+def test_both_hands_free_draws_two_from_the_bag_when_the_draw_happens() -> None:
     state = start(away=(1,))
     assert [c for c in GAME.legal_commands(state, 0) if isinstance(c, Draw)] == [Draw(0, 2)]
+    bag = sorted(state.bag[state.bag_top:])
     state = do(state, Draw(0, 2))
-    assert state.hands[0] == [0, 1] and state.bag_left == len(state.bag) - 2
+    drawn = state.hands[0]
+    assert len(set(drawn)) == 2 and set(drawn) <= set(bag) and state.bag_left == len(bag) - 2
+    assert sorted(state.bag[state.bag_top:] + drawn) == bag  # out of the bag, into the hand
 
 
 def test_a_player_holding_a_tile_cannot_draw() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).parent / "data"
-PLAYTESTS = {"caprices": DATA / "caprices-playtest.json", "gardens": DATA / "gardens-playtest.json"}
+PLAYTESTS = {game: DATA / f"{game}-playtest.json" for game in ("caprices", "gardens", "gods")}
 
 
 def playtest(game: str) -> dict[str, Any]:

@@ -23,7 +23,7 @@ def test_playtest_enters_the_lake_as_a_verified_recorded_run(game: str, tmp_path
     manifest = lake_files.read_json(lake_files.meta_dir(lake, run_id) / "manifest.json")
     assert is_recorded(manifest) and manifest["game"] == game
     entry = manifest["extra"]["games"][0]
-    assert entry["labels"][0] in ("Alice", "Maya") and entry["played_on"].startswith("2026-11")
+    assert entry["labels"][0] in ("Alice", "Maya", "Ana") and entry["played_on"].startswith("2026-11")
     checked = verify(lake, workers=1)
     assert checked.ok, [p.line() for p in checked.problems]
     assert checked.games == 1
@@ -31,10 +31,10 @@ def test_playtest_enters_the_lake_as_a_verified_recorded_run(game: str, tmp_path
 
 def test_ingesting_the_same_files_again_adds_nothing(tmp_path: Path) -> None:
     lake = tmp_path / "lake"
-    assert main(["ingest", str(PLAYTESTS["caprices"]), str(PLAYTESTS["gardens"]), "--lake", str(lake)]) == 0
+    assert main(["ingest", *map(str, PLAYTESTS.values()), "--lake", str(lake)]) == 0
     before = lake_snapshot(lake)
-    report = ingest([PLAYTESTS["caprices"].parent], lake)  # the folder: both files again
-    assert report.games_added == 0 and len(report.already) == 2 and not report.rejected
+    report = ingest([PLAYTESTS["caprices"].parent], lake)  # the folder: every file again
+    assert report.games_added == 0 and len(report.already) == len(PLAYTESTS) and not report.rejected
     assert lake_snapshot(lake) == before
     assert quarantined(lake) == []
 

@@ -60,3 +60,35 @@ def test_an_outcome_that_cannot_come_out_is_asked_again(tmp_path: Path) -> None:
     lines = typed[:7] + ["draw", "K10", "P3", "q"]
     typing(path, new_record("caprices", 4, ["Alice", "Bruno", "Chloé", "Dev"], None), lines)
     assert read_records(path)[0][0].data["moves"] == ["Alice: rally P6", "Bruno: draw > P3"]
+
+
+def typed_gods_playtest() -> list[str]:
+    """What a person types to record the committed 4 Gods playtest: the deal, then 'SECONDS PLAYER: MOVE' lines."""
+    game = playtest("gods")
+    typed = [" ".join(hand) for hand in game["setup"]["tile"]]
+    for line in game["moves"]:
+        if "t" not in line:
+            continue  # the end: the recorder sees it by itself
+        move, _, tiles = line["move"].partition(" > ")
+        typed.append(f"{line['t']:g} {move}" + (" (failed)" if line.get("failed") else ""))
+        if tiles:
+            typed.append(tiles)  # asked for after a draw
+    return typed
+
+
+def test_a_whole_4_gods_game_typed_in_with_times_an_undo_a_refused_line_and_a_resume(tmp_path: Path) -> None:
+    path = tmp_path / "friday.json"
+    typed = typed_gods_playtest()
+    assert typed[3] == "1 Ben: god forest" and typed[6] == "6.1 Chloé: place FPFP:0121/MSMS:0121 at h8 as PFPF"
+    refused = "6.1 Chloé: place FPFP:0121/MSMS:0121 at d4 as PFPF"  # touches no side: not recorded, typed again
+    first = typed[:6] + [refused, typed[6], "u", typed[6]] + typed[7:30] + ["q"]
+    record = new_record("gods", 3, ["Ana", "Ben", "Chloé"], None)
+    assert typing(path, record, first) is None
+    saved = read_records(path)[0][0].data
+    assert saved["moves"][3] == {"t": 6.1, "move": "Chloé: place FPFP:0121/MSMS:0121 at h8 as PFPF"}
+    assert "tie_order" not in saved["setup"] and saved["setup"]["tile"][0] == ["SSMP/PPMF", "SSSF/PPPM"]
+    finished = typing(path, None, typed[30:] + [""])
+    assert finished is not None and finished["scores"] == [6, 53, 46]
+    recorded = replay_record(read_records(path)[0][0])
+    original = replay_record(read_records(PLAYTESTS["gods"])[0][0])
+    assert recorded.content_hash == original.content_hash  # the very same game, event for event

@@ -20,6 +20,7 @@ CASES = [
     ("caprices", "standard", "3,5", "random,greedy"),
     ("gardens", "base", "2,4", "random,greedy"),
     ("gardens", "gods-caprice", "3", "greedy,random"),
+    ("gods", "standard", "2,4", "random,greedy-fast"),  # waits, failed plans, draws and the end included
 ]
 
 
