@@ -115,6 +115,35 @@ def seat_chart(seats: pd.DataFrame) -> str:
 
 
 
+SEARCH_PREFIX = "ismcts"
+
+
+def play_lineups(frame: pd.DataFrame) -> list[str]:
+    """The uniform line-ups (`agent_mix`) of a per-line-up table, strongest play first, random last.
+
+    Findings are read per kind of play: search (ismcts) and greedy self-play
+    are the headlines, random play only a labelled reference, never pooled.
+    """
+    mixes = [m for m in dict.fromkeys(frame.agent_mix.dropna()) if " vs " not in m and m != "human"]
+    return sorted(mixes, key=lambda m: (0 if m.startswith(SEARCH_PREFIX) else 1 if m == "greedy"
+                                        else 3 if m == "random" else 2, m))
+
+
+def play_title(mix: str) -> str:
+    """How a line-up is named above its chart."""
+    if mix.startswith(SEARCH_PREFIX):
+        return f"search self-play (`{mix}`)"
+    if mix == "random":
+        return "random play (`random`): a reference only, not a finding"
+    return f"{mix} self-play (`{mix}`)"
+
+
+def headline_lineup(frame: pd.DataFrame) -> str | None:
+    """The line-up recorded games are compared with: the strongest simulated play present."""
+    mixes = play_lineups(frame[frame.source == "simulated"]) if "source" in frame else play_lineups(frame)
+    return mixes[0] if mixes else None
+
+
 MIN_RECORDED_N = 30
 """Below this many recorded player-games (or a Wilson interval wider than ±15 points) a
 recorded rate is shown but not compared: too few playtests to conclude anything."""
@@ -124,11 +153,15 @@ def beside(frame: pd.DataFrame, keys: list[str], rate: str, lo: str, hi: str) ->
     """Recorded rates beside the simulated ones, one row per `keys`, with a verdict per row.
 
     `frame` holds rows of both sources (a `source` column, `n`, the rate and
-    its interval). The verdict is *too few recorded games* when the recorded n
+    its interval); with an `agent_mix` column the simulated side is one kind of
+    play, the strongest present (`headline_lineup`). The verdict is *too few recorded games* when the recorded n
     is under MIN_RECORDED_N or its interval is wider than ±15 points, else
     whether the simulated rate lies outside the recorded interval (*beyond noise*).
     """
-    sim = frame[frame.source == "simulated"].set_index(keys)[["n", rate, lo, hi]]
+    sim = frame[frame.source == "simulated"]
+    if "agent_mix" in frame:
+        sim = sim[sim.agent_mix == headline_lineup(frame)]
+    sim = sim.set_index(keys)[["n", rate, lo, hi]]
     rec = frame[frame.source == "recorded"].set_index(keys)[["n", rate, lo, hi]]
     both = rec.merge(sim, left_index=True, right_index=True, how="left", suffixes=("_recorded", "_simulated"))
     small = (both["n_recorded"] < MIN_RECORDED_N) | (both[f"{hi}_recorded"] - both[f"{lo}_recorded"] > 0.30)

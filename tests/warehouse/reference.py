@@ -41,6 +41,7 @@ def player_games(ev: pd.DataFrame) -> pd.DataFrame:
     merged = scored.merge(starts, on=KEY)
     merged["agent"] = [list(a)[s] for a, s in zip(merged["agents"], merged["seat"])]
     merged["mixed"] = [len(set(a)) > 1 for a in merged["agents"]]
+    merged["agent_mix"] = [" vs ".join(sorted(set(a))) for a in merged["agents"]]
     merged["num_players"] = merged["num_players"].astype(int)
     return merged
 
@@ -48,7 +49,8 @@ def player_games(ev: pd.DataFrame) -> pd.DataFrame:
 def seat_advantage(ev: pd.DataFrame) -> pd.DataFrame:
     pg = player_games(ev)
     pg = pg[~pg["mixed"]]
-    out = pg.groupby(["game", "num_players", "seat"]).agg(n=("win_share", "size"), wins=("win_share", "sum"))
+    out = pg.groupby(["game", "agent_mix", "num_players", "seat"]).agg(n=("win_share", "size"),
+                                                                      wins=("win_share", "sum"))
     return out.reset_index()
 
 
@@ -62,7 +64,7 @@ def agent_win_rate(ev: pd.DataFrame) -> pd.DataFrame:
 def caprices_in_play(ev: pd.DataFrame) -> pd.DataFrame:
     """One row per Caprice in play per player per caprices game, with met and points."""
     cap = ev[ev.game == "caprices"]
-    pg = player_games(cap)[[*KEY, "seat", "agent", "num_players", "win_share"]]
+    pg = player_games(cap)[[*KEY, "seat", "agent", "agent_mix", "num_players", "win_share"]]
     revealed = cap[cap.event_type == "caprice_revealed"][[*KEY, "caprice_id", "slot", "bonus"]]
     rows = pg.merge(revealed, on=KEY)
     met = cap[cap.event_type == "caprice_met"][[*KEY, "player", "caprice_id", "bonus"]].rename(

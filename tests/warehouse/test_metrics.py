@@ -28,11 +28,13 @@ def query(warehouse: Path, sql: str) -> pd.DataFrame:
 
 def test_seat_advantage_matches_pandas(raw: pd.DataFrame, warehouse: Path) -> None:
     expected = ref.seat_advantage(raw)
-    sql = query(warehouse, "select * from met_seat_advantage").set_index(["game", "num_players", "seat"])
+    sql = query(warehouse, "select * from met_seat_advantage").set_index(["game", "agent_mix", "num_players", "seat"])
     assert len(sql) == len(expected)
     assert set(sql.index.get_level_values("game")) == set(raw.game)
+    # one row per line-up, never pooled: the uniform line-ups of the lake
+    assert set(sql.index.get_level_values("agent_mix")) == set(expected.agent_mix)
     for row in expected.itertuples():
-        got = sql.loc[(row.game, row.num_players, row.seat)]
+        got = sql.loc[(row.game, row.agent_mix, row.num_players, row.seat)]
         lo, hi = ref.wilson(row.wins, row.n)
         assert got.n == row.n
         assert got.win_rate == pytest.approx(row.wins / row.n)
@@ -53,15 +55,16 @@ def test_agent_win_rate_counts_mixed_lineups_only(raw: pd.DataFrame, warehouse: 
 
 def test_caprice_hit_rate_every_breakdown(raw: pd.DataFrame, warehouse: Path) -> None:
     rows = ref.caprices_in_play(raw)
-    sql = query(warehouse, "select * from met_caprice_hit_rate").set_index(["caprice_id", "dimension", "level"])
+    sql = query(warehouse, "select * from met_caprice_hit_rate").set_index(
+        ["agent_mix", "caprice_id", "dimension", "level"])
     breakdowns = {"overall": None, "slot": "slot_label", "num_players": "num_players", "agent": "agent"}
     checked = 0
     for dimension, column in breakdowns.items():
-        keys = ["caprice_id"] if column is None else ["caprice_id", column]
+        keys = ["agent_mix", "caprice_id"] if column is None else ["agent_mix", "caprice_id", column]
         grouped = rows.groupby(keys).agg(n=("met", "size"), k=("met", "sum"), points=("points", "mean"))
         for key, exp in grouped.iterrows():
-            caprice, level = (key, "all") if column is None else (key[0], str(key[1]))
-            got = sql.loc[(caprice, dimension, level)]
+            mix, caprice, level = (*key, "all") if column is None else (key[0], key[1], str(key[2]))
+            got = sql.loc[(mix, caprice, dimension, level)]
             assert (got.n, got.k) == (exp.n, exp.k)
             assert (got.hit_lo, got.hit_hi) == pytest.approx(ref.wilson(exp.k, exp.n))
             assert got.points_mean == pytest.approx(exp.points)
@@ -71,9 +74,10 @@ def test_caprice_hit_rate_every_breakdown(raw: pd.DataFrame, warehouse: Path) ->
 
 def test_caprice_hit_rate_among_winners(raw: pd.DataFrame, warehouse: Path) -> None:
     rows = ref.caprices_in_play(raw)
-    winners = rows[rows.win_share > 0].groupby("caprice_id").agg(n=("met", "size"), k=("met", "sum"))
+    keys = ["agent_mix", "caprice_id"]
+    winners = rows[rows.win_share > 0].groupby(keys).agg(n=("met", "size"), k=("met", "sum"))
     sql = query(warehouse, "select * from met_caprice_hit_rate where dimension = 'overall'")
-    got = sql.set_index("caprice_id")[["winner_n", "winner_k"]]
+    got = sql.set_index(keys)[["winner_n", "winner_k"]]
     pd.testing.assert_frame_equal(
         got.sort_index(), winners.rename(columns={"n": "winner_n", "k": "winner_k"}).sort_index(), check_dtype=False
     )
@@ -81,14 +85,16 @@ def test_caprice_hit_rate_among_winners(raw: pd.DataFrame, warehouse: Path) -> N
 
 def test_slot_hit_rate_matches_pandas(raw: pd.DataFrame, warehouse: Path) -> None:
     rows = ref.caprices_in_play(raw)
-    expected = rows.groupby("slot").agg(n=("met", "size"), k=("met", "sum"), points=("points", "mean"))
-    sql = query(warehouse, "select * from met_caprice_slot_hit_rate where num_players = 'all'").set_index("slot")
-    assert sorted(sql.index) == [0, 1, 2, 3, 4]
-    for slot, exp in expected.iterrows():
-        assert (sql.loc[slot].n, sql.loc[slot].k) == (exp.n, exp.k)
-        assert sql.loc[slot].points_mean == pytest.approx(exp.points)
-    pooled = rows[rows.slot > 0].met.mean()
-    assert sql.loc[1].reference == pytest.approx(pooled)
+    expected = rows.groupby(["agent_mix", "slot"]).agg(n=("met", "size"), k=("met", "sum"), points=("points", "mean"))
+    sql = query(warehouse, "select * from met_caprice_slot_hit_rate where num_players = 'all'").set_index(
+        ["agent_mix", "slot"])
+    assert len(sql) == len(expected) and sorted({slot for _, slot in sql.index}) == [0, 1, 2, 3, 4]
+    for key, exp in expected.iterrows():
+        assert (sql.loc[key].n, sql.loc[key].k) == (exp.n, exp.k)
+        assert sql.loc[key].points_mean == pytest.approx(exp.points)
+    for mix in {mix for mix, _ in sql.index}:
+        pooled = rows[(rows.slot > 0) & (rows.agent_mix == mix)].met.mean()
+        assert sql.loc[(mix, 1)].reference == pytest.approx(pooled)
 
 
 def test_score_components_match_pandas(raw: pd.DataFrame, warehouse: Path) -> None:

@@ -12,7 +12,7 @@ with events as materialized (
 
 player_games as (
 
-    select run_id, game_id, source, ruleset, is_baseline_ruleset, seat, num_players, is_mixed_lineup, agent, win_share, won
+    select run_id, game_id, source, ruleset, is_baseline_ruleset, seat, num_players, is_mixed_lineup, agent_mix, agent, win_share, won
     from fct_player_games
     where game = 'caprices'
 
@@ -44,6 +44,7 @@ final as (
         player_games.is_baseline_ruleset,
         player_games.num_players,
         player_games.is_mixed_lineup,
+        player_games.agent_mix,
         player_games.seat,
         player_games.agent,
         player_games.won,

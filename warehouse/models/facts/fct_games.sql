@@ -57,6 +57,9 @@ final as (
         array_to_string(starts.agents, '/') as lineup,
         starts.agents,
         len(list_distinct(starts.agents)) > 1 as is_mixed_lineup,
+        -- the line-up regardless of seating: its distinct agents sorted, e.g. 'greedy' (every seat greedy) or
+        -- 'greedy vs greedy-fast'; findings are cut by it, so no play strength is pooled with another
+        array_to_string(list_sort(list_distinct(starts.agents)), ' vs ') as agent_mix,
         starts.seed,
         lengths.n_events,
         lengths.n_rounds,

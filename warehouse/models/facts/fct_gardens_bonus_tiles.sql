@@ -48,6 +48,7 @@ final as (
         completers.is_baseline_ruleset,
         completers.ruleset,
         completers.num_players,
+        completers.agent_mix,
         completers.agent,
         completers.seat,
         tiles.tile,

@@ -8,7 +8,7 @@ with events as (
 
 games as (
 
-    select game, run_id, game_id, source, ruleset, is_baseline_ruleset, num_players, agents, is_mixed_lineup
+    select game, run_id, game_id, source, ruleset, is_baseline_ruleset, num_players, agents, is_mixed_lineup, agent_mix
     from fct_games
 
 ),
@@ -32,6 +32,7 @@ final as (
         games.is_baseline_ruleset,
         games.num_players,
         games.is_mixed_lineup,
+        games.agent_mix,
         scored.seat,
         games.agents[scored.seat + 1] as agent,
         scored.score,

@@ -1,5 +1,5 @@
--- grain: one row per source (simulated / recorded), Caprice and breakdown level (overall, slot, player count,
--- agent)
+-- grain: one row per source (simulated / recorded), line-up (agent_mix), Caprice and breakdown level
+-- (overall, slot, player count, agent); every rate is within one line-up (never pooled across kinds of play)
 -- hit rate = share of player-games with the Caprice in play that met it;
 -- points = mean points it contributed per player-game (0 when not met);
 -- winner rate = hit rate among the game winners.
@@ -20,6 +20,7 @@ grouped as (
 
     select
         source,
+        agent_mix,
         caprice_id,
         case
             when grouping(slot_label) = 0 then 'slot'
@@ -36,17 +37,17 @@ grouped as (
         count(*) filter (where won) as winner_n,
         count(*) filter (where won and met) as winner_k
     from caprices
-    group by grouping sets ((source, caprice_id), (source, caprice_id, slot_label), (source, caprice_id, num_players),
-                           (source, caprice_id, agent))
+    group by grouping sets ((source, agent_mix, caprice_id), (source, agent_mix, caprice_id, slot_label),
+                           (source, agent_mix, caprice_id, num_players), (source, agent_mix, caprice_id, agent))
 
 ),
 
 pooled as (
 
-    select source, count(*) filter (where met) / count(*) as face_down_rate
+    select source, agent_mix, count(*) filter (where met) / count(*) as face_down_rate
     from caprices
     where slot > 0
-    group by source
+    group by source, agent_mix
 
 ),
 
@@ -57,7 +58,7 @@ rated as (
         k / n as hit_rate,
         wilson_lo(k, n) as hit_lo,
         wilson_hi(k, n) as hit_hi,
-        max(case when dimension = 'overall' then k / n end) over (partition by source, caprice_id) as overall_rate
+        max(case when dimension = 'overall' then k / n end) over (partition by source, agent_mix, caprice_id) as overall_rate
     from grouped
 
 ),
@@ -66,6 +67,7 @@ final as (
 
     select
         rated.source,
+        rated.agent_mix,
         caprice_id,
         dimension,
         level,
@@ -91,9 +93,9 @@ final as (
              else 'this Caprice overall' end as reference_label,
         outside(reference, hit_lo, hit_hi) as flagged
     from rated
-    left join pooled using (source)
+    left join pooled using (source, agent_mix)
 
 )
 
 select * from final
-order by source, caprice_id, dimension, level
+order by source, agent_mix, caprice_id, dimension, level

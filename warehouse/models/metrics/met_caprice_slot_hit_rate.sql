@@ -1,5 +1,5 @@
--- grain: one row per source (simulated / recorded), Caprice slot (+30/+20/+15/+10 face-down, common) and
--- player count ('all' = pooled)
+-- grain: one row per source (simulated / recorded), line-up (agent_mix), Caprice slot (+30/+20/+15/+10
+-- face-down, common) and player count ('all' = every player count of that line-up)
 -- Is the +30 slot too generous? Hit rate of whatever Caprice lies in a slot,
 -- and the points the slot pays per player-game. Face-down slots are flagged
 -- when their interval excludes the pooled face-down hit rate at that player
@@ -18,6 +18,7 @@ grouped as (
 
     select
         source,
+        agent_mix,
         slot,
         any_value(slot_label) as slot_label,
         coalesce(cast(num_players as varchar), 'all') as num_players,
@@ -26,7 +27,7 @@ grouped as (
         avg(points) as points_mean,
         stddev_samp(points) as points_sd
     from caprices
-    group by grouping sets ((source, slot), (source, slot, num_players))
+    group by grouping sets ((source, agent_mix, slot), (source, agent_mix, slot, num_players))
 
 ),
 
@@ -34,11 +35,12 @@ pooled as (
 
     select
         source,
+        agent_mix,
         coalesce(cast(num_players as varchar), 'all') as num_players,
         count(*) filter (where met) / count(*) as face_down_rate
     from caprices
     where slot > 0
-    group by grouping sets ((source), (source, num_players))
+    group by grouping sets ((source, agent_mix), (source, agent_mix, num_players))
 
 ),
 
@@ -46,6 +48,7 @@ final as (
 
     select
         grouped.source,
+        grouped.agent_mix,
         grouped.slot,
         grouped.slot_label,
         grouped.num_players,
@@ -62,9 +65,9 @@ final as (
             as reference_label,
         outside(reference, hit_lo, hit_hi) as flagged
     from grouped
-    left join pooled using (source, num_players)
+    left join pooled using (source, agent_mix, num_players)
 
 )
 
 select * from final
-order by source, num_players, slot
+order by source, agent_mix, num_players, slot

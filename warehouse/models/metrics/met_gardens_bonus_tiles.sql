@@ -1,4 +1,4 @@
--- grain: one row per ruleset and bonus tile
+-- grain: one row per ruleset, line-up (agent_mix) and bonus tile
 -- Among players who completed at least one panorama: pick rate of each tile
 -- (Wilson 95%), the takers' mean final score and win rate against the other
 -- panorama completers' (score difference with a normal 95% interval, win
@@ -19,6 +19,7 @@ grouped as (
 
     select
         ruleset,
+        agent_mix,
         tile,
         count(*) as n,
         count(*) filter (where took) as k,
@@ -30,7 +31,7 @@ grouped as (
         sum(win_share) filter (where took) as takers_wins,
         sum(win_share) filter (where not took) as others_wins
     from tiles
-    group by ruleset, tile
+    group by ruleset, agent_mix, tile
 
 ),
 
@@ -50,6 +51,7 @@ final as (
 
     select
         ruleset,
+        agent_mix,
         tile,
         n,
         k,
@@ -75,4 +77,4 @@ final as (
 )
 
 select * from final
-order by ruleset, tile
+order by ruleset, agent_mix, tile

@@ -1,4 +1,5 @@
--- grain: one row per god (landscape, 'none' = never claimed) and player count ('all' = pooled)
+-- grain: one row per line-up (agent_mix), god (landscape, 'none' = never claimed) and player count
+-- ('all' = every player count of that line-up)
 -- Win rate of the players holding each god, with the Wilson 95% interval;
 -- flagged when the interval excludes the fair share (mean of 1/P over the rows).
 -- game: gods
@@ -14,6 +15,7 @@ with player_games as (
 grouped as (
 
     select
+        agent_mix,
         coalesce(god, 'none') as god,
         coalesce(cast(num_players as varchar), 'all') as num_players,
         count(*) as n,
@@ -23,13 +25,14 @@ grouped as (
         stddev_samp(score) as score_sd,
         avg(god_claimed_ms) / 1000.0 as claimed_s_mean
     from player_games
-    group by grouping sets ((coalesce(god, 'none')), (coalesce(god, 'none'), num_players))
+    group by grouping sets ((agent_mix, coalesce(god, 'none')), (agent_mix, coalesce(god, 'none'), num_players))
 
 ),
 
 final as (
 
     select
+        agent_mix,
         god,
         num_players,
         n,
@@ -44,4 +47,4 @@ final as (
 )
 
 select * from final
-order by god, num_players
+order by agent_mix, god, num_players

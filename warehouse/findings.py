@@ -1,0 +1,186 @@
+"""Headline findings by play strength: one shape for every headline metric, and the robustness label.
+
+`met_findings_by_lineup` (one row per finding cell and line-up) puts the
+headline metrics side by side: seat win rates, Caprice and slot hit rates,
+Four Gardens bonus-tile values, 4 Gods god win rates and the speed effect,
+each with its estimate, 95% interval, n, the reference it is compared with
+and whether the interval excludes it (`beyond_noise`). Only simulated games;
+`agent_mix` is the line-up (`greedy`, `ismcts`, `random`, or a matchup such
+as `greedy vs greedy-fast`).
+
+`met_finding_labels` (one row per finding cell) says whether the finding rests
+on the kind of play:
+
+* **robust** - beyond noise with the same sign under greedy self-play and
+  under search (ismcts) self-play;
+* **agent-dependent** - the two disagree: beyond noise with opposite signs,
+  or beyond noise under one while the two estimates differ beyond noise;
+* **not shown** - otherwise (within noise under both, or beyond noise under
+  one while the other is too imprecise to confirm or contradict it).
+
+Random play is kept beside them as a labelled reference (`random_*`), never
+in the label. `pooled_*` is the verdict the report gave before play strength
+was separated (every line-up pooled, random included), so the labels that
+changed can be listed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import duckdb
+import pandas as pd
+
+Z = 1.96
+SEARCH_PREFIX = "ismcts"
+
+# finding -> (table, SQL select of: game, num_players, item, agent_mix, estimate, lo, hi, n, reference)
+SOURCES: dict[str, tuple[str, str]] = {
+    "seat_win_rate": ("met_seat_advantage", """
+        select game, num_players, cast(seat + 1 as varchar) as item, agent_mix,
+               win_rate as estimate, win_lo as lo, win_hi as hi, n, reference
+        from met_seat_advantage where source = 'simulated' and agent_mix not like '% vs %'"""),
+    "caprice_hit_rate": ("met_caprice_hit_rate", """
+        select 'caprices' as game, 0 as num_players, caprice_id as item, agent_mix,
+               hit_rate as estimate, hit_lo as lo, hit_hi as hi, n, reference
+        from met_caprice_hit_rate
+        where source = 'simulated' and dimension = 'overall' and not is_common and agent_mix not like '% vs %'"""),
+    "caprice_slot_hit_rate": ("met_caprice_slot_hit_rate", """
+        select 'caprices' as game, cast(num_players as integer) as num_players, slot_label as item, agent_mix,
+               hit_rate as estimate, hit_lo as lo, hit_hi as hi, n, reference
+        from met_caprice_slot_hit_rate
+        where source = 'simulated' and num_players <> 'all' and slot > 0 and agent_mix not like '% vs %'"""),
+    "tile_value": ("met_gardens_bonus_tiles", """
+        select 'gardens' as game, 0 as num_players, ruleset || ': ' || tile as item, agent_mix,
+               score_diff as estimate, score_diff_lo as lo, score_diff_hi as hi, k as n, 0.0 as reference
+        from met_gardens_bonus_tiles where agent_mix not like '% vs %' and score_diff_lo is not null"""),
+    "god_win_rate": ("met_gods_god_win_rate", """
+        select 'gods' as game, 0 as num_players, god as item, agent_mix,
+               win_rate as estimate, win_lo as lo, win_hi as hi, n, reference
+        from met_gods_god_win_rate where num_players = 'all' and god <> 'none' and agent_mix not like '% vs %'"""),
+    "speed_effect": ("met_gods_speed", """
+        select 'gods' as game, num_players, 'faster side' as item, split_part(matchup, ' vs ', 1) as agent_mix,
+               win_rate as estimate, win_lo as lo, win_hi as hi, n, reference
+        from met_gods_speed where relative_pace < 1 and matchup like '% vs %-fast'"""),
+}
+
+BY_LINEUP = ["game", "finding", "num_players", "item", "agent_mix", "estimate", "lo", "hi", "n", "reference",
+             "beyond_noise"]
+
+
+def by_lineup_model(con: duckdb.DuckDBPyConnection, catalogue: Any = None) -> pd.DataFrame:
+    """`met_findings_by_lineup`: every headline metric present in the warehouse, in one shape."""
+    present = {row[0] for row in con.execute("select table_name from information_schema.tables").fetchall()}
+    frames = []
+    for finding, (table, sql) in SOURCES.items():
+        if table in present:
+            frame = con.execute(sql).df()
+            frame.insert(1, "finding", finding)
+            frames.append(frame)
+    if not frames:
+        return pd.DataFrame(columns=BY_LINEUP)
+    rows = pd.concat(frames, ignore_index=True)
+    rows["beyond_noise"] = (rows.reference < rows.lo) | (rows.reference > rows.hi)
+    return rows[BY_LINEUP].astype({"num_players": "int32", "n": "int64"})
+
+
+def labels_model(con: duckdb.DuckDBPyConnection, catalogue: Any = None) -> pd.DataFrame:
+    """`met_finding_labels`: one row per finding cell, greedy and search side by side, and the label."""
+    rows = con.execute("select * from met_findings_by_lineup").df()
+    keys = ["game", "finding", "num_players", "item"]
+    out = []
+    for key, cell in rows.groupby(keys, sort=True):
+        out.append({**dict(zip(keys, key)), **_label_cell(cell)})
+    return pd.DataFrame(out, columns=[*keys, *LABEL_COLUMNS])
+
+
+PARTS = ("estimate", "lo", "hi", "n", "reference", "beyond_noise")
+LABEL_COLUMNS = [
+    *[f"{side}_{part}" for side in ("greedy", "search", "random", "pooled") for part in PARTS],
+    "search_lineup", "label", "label_note", "pooled_label",
+]
+
+
+def _label_cell(cell: pd.DataFrame) -> dict[str, Any]:
+    by_mix = {row.agent_mix: row for row in cell.itertuples()}
+    greedy = by_mix.get("greedy")
+    searches = [row for mix, row in by_mix.items() if mix.startswith(SEARCH_PREFIX)]
+    search = max(searches, key=lambda row: row.n) if searches else None
+    values: dict[str, Any] = {}
+    for side, row in (("greedy", greedy), ("search", search), ("random", by_mix.get("random")),
+                      ("pooled", _pooled(cell))):
+        values.update(_side(side, row))
+    values["search_lineup"] = search.agent_mix if search is not None else None
+    values["label"], values["label_note"] = label(greedy, search)
+    values["pooled_label"] = "beyond noise" if values["pooled_beyond_noise"] else "within noise"
+    return values
+
+
+def label(greedy: Any, search: Any) -> tuple[str, str]:
+    """(label, a plain sentence why) from the greedy and the search line-up's rows (None: not played)."""
+    if greedy is None or search is None:
+        missing = "greedy" if greedy is None else "search (ismcts)"
+        return "not shown", f"not measured under {missing} self-play"
+    g_sign, s_sign = _sign(greedy), _sign(search)
+    if greedy.beyond_noise and search.beyond_noise:
+        if g_sign == s_sign:
+            return "robust", "beyond noise, same direction, under greedy and under search self-play"
+        return "agent-dependent", "beyond noise under both, in opposite directions"
+    if greedy.beyond_noise or search.beyond_noise:
+        shown, other = ("greedy", "search") if greedy.beyond_noise else ("search", "greedy")
+        if _differ(greedy, search):
+            return "agent-dependent", f"beyond noise under {shown} play only, and the two differ beyond noise"
+        return "not shown", f"beyond noise under {shown} play only; {other} play neither confirms nor contradicts it"
+    return "not shown", "within noise under greedy and under search self-play"
+
+
+def _sign(row: Any) -> int:
+    return 1 if row.estimate > row.reference else -1
+
+
+def _differ(a: Any, b: Any) -> bool:
+    """Whether two estimates differ beyond noise (normal approximation from their 95% intervals)."""
+    se = math.hypot((a.hi - a.lo) / (2 * Z), (b.hi - b.lo) / (2 * Z))
+    return se > 0 and abs(a.estimate - b.estimate) > Z * se
+
+
+def _pooled(cell: pd.DataFrame) -> Any:
+    """Every line-up pooled, n-weighted (about the verdict the report gave before play strength was separated).
+
+    Estimate and reference are n-weighted means of the line-ups' (the old pooled
+    rates, up to the weighting of a reference that was itself pooled), the
+    interval from the line-ups' standard errors.
+    """
+    n = int(cell.n.sum())
+    if n == 0:
+        return None
+    estimate = float((cell.estimate * cell.n).sum() / n)
+    reference = float((cell.reference * cell.n).sum() / n)
+    se = math.sqrt(float(((((cell.hi - cell.lo) / (2 * Z)) * cell.n) ** 2).sum())) / n
+    lo, hi = estimate - Z * se, estimate + Z * se
+    return _Row(estimate, lo, hi, n, reference, bool(reference < lo or reference > hi))
+
+
+class _Row:
+    __slots__ = ("estimate", "lo", "hi", "n", "reference", "beyond_noise")
+
+    def __init__(self, estimate: float, lo: float, hi: float, n: int, reference: float, beyond_noise: bool) -> None:
+        self.estimate, self.lo, self.hi, self.n = estimate, lo, hi, n
+        self.reference, self.beyond_noise = reference, beyond_noise
+
+
+def _side(side: str, row: Any) -> dict[str, Any]:
+    if row is None:
+        return {f"{side}_{part}": None for part in PARTS}
+    return {f"{side}_estimate": float(row.estimate), f"{side}_lo": float(row.lo), f"{side}_hi": float(row.hi),
+            f"{side}_n": int(row.n), f"{side}_reference": float(row.reference),
+            f"{side}_beyond_noise": bool(row.beyond_noise)}
+
+
+PYTHON_MODELS: dict[str, tuple[Callable[[duckdb.DuckDBPyConnection, Any], pd.DataFrame], str, str]] = {
+    "met_findings_by_lineup": (by_lineup_model, "met_seat_advantage",
+                               "one row per headline finding cell and line-up"),
+    "met_finding_labels": (labels_model, "met_findings_by_lineup", "one row per headline finding cell"),
+}
