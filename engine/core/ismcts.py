@@ -62,6 +62,13 @@ class SearchProfile:
     answered by the `tactical` agent, in the real game and inside the search
     alike, so one tree edge is a whole action and the search is spent where
     the choices differ.
+
+    Progressive bias (Chaslot et al. 2008): with `prior` > 0, a new node's
+    commands are ranked by the game's one-ply `greedy_value` (1 = the best,
+    0 = the worst of the node), untried commands are expanded best first, and
+    UCB adds `prior * rank / (visits + 1)`, a bonus that fades as the node's
+    own statistics grow. It makes a small budget spend itself where the
+    greedy evaluation points first, and lets the search overrule it.
     """
 
     evaluate: Callable[[Any], Sequence[float]]
@@ -70,19 +77,21 @@ class SearchProfile:
     iterations: int
     strategic: Callable[[Any], bool] | None = None
     tactical: str = "greedy"
+    prior: float = 0.0
 
 
 class Node:
     """Statistics of one command in the tree, from the view of the player who chose it."""
 
-    __slots__ = ("visits", "total", "available", "children", "mover")
+    __slots__ = ("visits", "total", "available", "children", "mover", "bias")
 
-    def __init__(self, mover: int) -> None:
+    def __init__(self, mover: int, bias: float = 0.0) -> None:
         self.visits = 0
         self.total = 0.0
         self.available = 1
         self.children: dict[Any, Node] = {}
         self.mover = mover
+        self.bias = bias  # the progressive-bias weight times the command's greedy rank at its node
 
 
 class IsmctsAgent:
@@ -151,7 +160,7 @@ class Iteration:
     """One ISMCTS iteration over a determinised state (a callable, to hoist lookups out of the loop)."""
 
     __slots__ = ("to_move", "legal_commands", "decide", "evolve", "view", "scores", "evaluate", "scale", "horizon",
-                 "strategic", "rng", "game", "policy", "tactical")
+                 "strategic", "rng", "game", "policy", "tactical", "prior")
 
     def __init__(self, game: Game, profile: SearchProfile, policy: Any, tactical: Any, rng: Chance) -> None:
         self.game, self.policy, self.tactical, self.rng = game, policy, tactical, rng
@@ -159,6 +168,7 @@ class Iteration:
         self.decide, self.evolve, self.scores = game.decide, game.evolve, game.scores
         self.evaluate, self.scale, self.horizon = profile.evaluate, profile.scale, profile.horizon
         self.strategic = profile.strategic
+        self.prior = profile.prior
 
     def __call__(self, root: Node, state: Any) -> None:
         path = [root]
@@ -176,8 +186,11 @@ class Iteration:
                 else:
                     child.available += 1
             if untried:
-                command = untried[int(rng.random() * len(untried))]
-                node = children[command] = Node(player)
+                if self.prior:
+                    command, bias = self._best_untried(state, player, legal, untried)
+                else:
+                    command, bias = untried[int(rng.random() * len(untried))], 0.0
+                node = children[command] = Node(player, bias)
                 path.append(node)
                 state = self._apply(state, command)
                 break
@@ -189,6 +202,19 @@ class Iteration:
         for visited in path:
             visited.visits += 1
             visited.total += rewards[visited.mover]
+
+    def _best_untried(self, state: Any, player: int, legal: Sequence[Any], untried: list[Any]) -> tuple[Any, float]:
+        """The untried command the greedy evaluation ranks best (ties at random), and its bias."""
+        view = self.view(state, player)
+        value = self.game.greedy_value
+        values = {command: value(view, command) for command in legal}
+        low, high = min(values.values()), max(values.values())
+        spread = high - low
+        best = max(values[c] for c in untried)
+        ties = [c for c in untried if values[c] == best]
+        command = ties[int(self.rng.random() * len(ties))]
+        rank = (values[command] - low) / spread if spread > 0 else 0.5
+        return command, self.prior * rank
 
     def _next_strategic(self, state: Any) -> tuple[Any, int] | None:
         """Play tactical decisions until a strategic one (state, player to move), or None at the end."""
@@ -245,7 +271,8 @@ def _ucb_choice(children: dict[Any, Node], legal: Sequence[Any]) -> Any:
     log, sqrt = math.log, math.sqrt
     for command in legal:
         child = children[command]
-        score = child.total / child.visits + EXPLORATION * sqrt(log(child.available) / child.visits)
+        visits = child.visits
+        score = child.total / visits + EXPLORATION * sqrt(log(child.available) / visits) + child.bias / (visits + 1)
         if score > best_score:
             best, best_score = command, score
     return best
