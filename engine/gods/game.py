@@ -31,6 +31,7 @@ from engine.gods.greedy import AGENTS, greedy_value
 from engine.gods.hidden import resample_hidden
 from engine.gods.scoring import score_all
 from engine.gods.search import PROFILE as SEARCH_PROFILE
+from engine.gods.search import SEARCH_AGENTS
 from engine.gods.state import GodsState, GodsView, fingerprint, new_state, view_of
 
 # Every action is two events (planned, then carried out or failed); waits and
@@ -50,7 +51,7 @@ class GodsGame:
     columns = COLUMNS
     event_types = GODS_EVENTS
     default_ruleset = "standard"
-    agents = AGENTS
+    agents = {**AGENTS, **SEARCH_AGENTS}
     search = SEARCH_PROFILE
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:
