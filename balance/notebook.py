@@ -144,6 +144,17 @@ def headline_lineup(frame: pd.DataFrame) -> str | None:
     return mixes[0] if mixes else None
 
 
+def strongest_play(frame: pd.DataFrame) -> pd.DataFrame:
+    """The simulated rows of one kind of play, the strongest uniform line-up present (`headline_lineup`),
+    plus any recorded rows: a per-line-up table is never pooled across kinds of play."""
+    if "agent_mix" not in frame or frame.empty:
+        return frame
+    keep = frame.agent_mix == headline_lineup(frame)
+    if "source" in frame:
+        keep |= frame.source != "simulated"
+    return frame[keep]
+
+
 MIN_RECORDED_N = 30
 """Below this many recorded player-games (or a Wilson interval wider than ±15 points) a
 recorded rate is shown but not compared: too few playtests to conclude anything."""

@@ -27,7 +27,7 @@ import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
 from balance import charts
-from balance.notebook import MIN_RECORDED_N, beside, ci, count, open_warehouse, pct, seat_chart, show
+from balance.notebook import MIN_RECORDED_N, beside, ci, count, open_warehouse, pct, seat_chart, show, strongest_play
 
 q, names = open_warehouse(warehouse)
 caprice = lambda r: names("caprices", r.caprice_id)  # noqa: E731
@@ -51,7 +51,7 @@ display(Markdown(f"**{count(sample.games.sum())} games** in all."))
 # Caprices (always in play, not compared).
 
 # %%
-hits = q("select * from met_caprice_hit_rate where source = 'simulated' and dimension = 'overall' order by hit_rate desc")
+hits = strongest_play(q("select * from met_caprice_hit_rate where source = 'simulated' and dimension = 'overall' order by hit_rate desc"))
 fig, ax = plt.subplots(figsize=(8.5, 0.3 * len(hits) + 1.6))
 charts.interval_bars(ax, [caprice(r) for r in hits.itertuples()], hits.hit_rate, hits.hit_lo, hits.hit_hi,
                      flagged=hits.flagged, horizontal=True, scale=100)
@@ -84,7 +84,7 @@ show(hits, {"Caprice": caprice, "player-games": "n", "hit rate": ci("hit_rate", 
 # player-game. A star marks a slot to look at.
 
 # %%
-slots = q("select * from met_caprice_slot_hit_rate where source = 'simulated' and num_players <> 'all' order by num_players, slot")
+slots = strongest_play(q("select * from met_caprice_slot_hit_rate where source = 'simulated' and num_players <> 'all' order by num_players, slot"))
 labels = list(dict.fromkeys(slots.slot_label))
 series = [(f"{p} players", part.set_index("slot_label")) for p, part in slots.groupby("num_players", sort=False)]
 fig, axes = plt.subplots(1, 2, figsize=(11, 3.8))
@@ -119,7 +119,7 @@ show(slots[slots.reference.notna()], {
 # strength cannot masquerade as a seat effect; seats also rotate across games.
 
 # %%
-seats = q("select * from met_seat_advantage where source = 'simulated' and game = 'caprices' order by num_players, seat")
+seats = strongest_play(q("select * from met_seat_advantage where source = 'simulated' and game = 'caprices' order by num_players, seat"))
 display(Markdown(seat_chart(seats)))
 order = q("select *, turn_position as seat from met_caprices_turn_order order by num_players, turn_position")
 if order.random_starts.sum():  # the King aid dealt at random: seats no longer tell who started

@@ -30,7 +30,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from balance import charts
-from balance.notebook import beside, ci, count, noise_word, open_warehouse, pct, seat_chart, show
+from balance.notebook import beside, ci, count, noise_word, open_warehouse, pct, seat_chart, show, strongest_play
 
 q, names = open_warehouse(warehouse)
 tile = lambda r: names("tiles", r.tile)  # noqa: E731
@@ -73,7 +73,7 @@ display(Markdown(f"**{count(sample.games.sum())} games** in all."))
 # Orange = look here: beyond noise after a Holm correction over the table and at least 1 point of final score.
 
 # %%
-picks = q("select * from met_gardens_bonus_tiles order by ruleset, tile")
+picks = strongest_play(q("select * from met_gardens_bonus_tiles order by ruleset, tile"))
 contrasts = q("select * from met_gardens_tile_contrasts") if has_table("met_gardens_tile_contrasts") else None
 scale = q("select * from met_gardens_tile_values") if has_table("met_gardens_tile_values") else None
 owning = q("select * from met_gardens_tile_owning") if has_table("met_gardens_tile_owning") else None
@@ -280,7 +280,7 @@ rounds = q("select * from met_gardens_activity where measure = 'rounds' and agen
            "and num_players <> 'all'")
 show(rounds, {"ruleset": ruleset_name, "players": "num_players", "games": "n",
               "rounds per game": ci("mean", "lo", "hi", "value")})
-seats = q("select * from met_seat_advantage where source = 'simulated' and game = 'gardens' order by num_players, seat")
+seats = strongest_play(q("select * from met_seat_advantage where source = 'simulated' and game = 'gardens' order by num_players, seat"))
 display(Markdown(seat_chart(seats) + " (Both rulesets pooled.)"))
 
 # %% [markdown]

@@ -34,7 +34,7 @@ import numpy as np
 from IPython.display import Markdown, display
 
 from balance import charts
-from balance.notebook import ci, count, noise_word, open_warehouse, pct, seat_chart, show
+from balance.notebook import ci, count, noise_word, open_warehouse, pct, seat_chart, show, strongest_play
 
 q, names = open_warehouse(warehouse)
 FAST_MATCHUP = "greedy vs greedy-fast"
@@ -142,7 +142,7 @@ else:
 # a star marks a cell to look at.
 
 # %%
-gods = q("select * from met_gods_god_win_rate where num_players = 'all' order by god")
+gods = strongest_play(q("select * from met_gods_god_win_rate where num_players = 'all' order by god"))
 claims = q("select * from met_gods_claim_timing order by num_players, claim_order")
 fig, axes = plt.subplots(1, 2, figsize=(11, 3.6))
 charts.interval_bars(axes[0], [land(g) for g in gods.god], gods.win_rate - gods.reference,
@@ -316,7 +316,7 @@ display(Markdown("\n".join(
 # 1/P dashed. In real time a seat only matters through tie-breaks and the deal.
 
 # %%
-seats = q("select * from met_seat_advantage where source = 'simulated' and game = 'gods' order by num_players, seat")
+seats = strongest_play(q("select * from met_seat_advantage where source = 'simulated' and game = 'gods' order by num_players, seat"))
 display(Markdown(seat_chart(seats)))
 
 # %% [markdown]

@@ -24,9 +24,10 @@ warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); rep
 # %%
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
+import pandas as pd
 
 from balance import charts
-from balance.notebook import ci, count, open_warehouse, pct, seat, show
+from balance.notebook import ci, count, open_warehouse, pct, seat, show, strongest_play
 
 q, names = open_warehouse(warehouse)
 
@@ -50,6 +51,7 @@ games = list(sample.game.unique())
 
 # %%
 seats = q("select * from met_seat_advantage where source = 'simulated' order by game, num_players, seat")
+seats = pd.concat([strongest_play(part) for _, part in seats.groupby("game", sort=False)])
 panels = seats[["game", "num_players"]].drop_duplicates().values.tolist()
 cols = 4
 rows = (len(panels) + cols - 1) // cols
