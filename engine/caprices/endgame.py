@@ -25,7 +25,7 @@ def round_start(
     """
     rules = state.rules
     row_card = chance.draw("subject", state.pile if unseen is None else unseen)[0]
-    events: list[Event] = [ev.RoundStarted(holder), ev.SubjectRevealed(row_card, *rules.deck[row_card])]
+    events: list[Event] = [ev.RoundStarted(holder), ev.SubjectRevealed(row_card)]
     index = 0 if new_deal else state.caprices_revealed()
     if index < len(rules.bonus_tokens):
         caprice = chance.draw("caprice", state.unrevealed_caprices(new_deal))[0]

@@ -9,7 +9,7 @@ import pyarrow as pa
 from engine.core.events import Event
 
 COLUMNS: dict[str, pa.DataType] = {
-    "card": pa.int16(), "caste": pa.string(), "value": pa.int8(), "source": pa.string(), "action": pa.string(),
+    "card": pa.int16(), "source": pa.string(), "action": pa.string(),
     "caprice_id": pa.string(), "slot": pa.int8(), "bonus": pa.int16(),
     "cards": pa.list_(pa.int16()), "caprice_ids": pa.list_(pa.string()), "count": pa.int8(),
     "score": pa.int32(), "card_points": pa.int16(), "order_points": pa.int16(), "merchant_points": pa.int16(),
@@ -78,9 +78,8 @@ class SubjectRevealed(Event):
     """The leftmost face-down row card is turned up (drawn from the unseen cards) and joins the Recruitment Zone."""
 
     TYPE = "subject_revealed"
+    VERSION = 2  # v1 also carried the card's caste and value, which the ruleset's deck gives
     card: int
-    caste: str
-    value: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +96,9 @@ class CardRecruited(Event):
     """A card goes into a player's hand from the Zone or the top of the pile (drawn from the unseen cards)."""
 
     TYPE = "card_recruited"
+    VERSION = 2  # v1 also carried the card's caste and value, which the ruleset's deck gives
     player: int
     card: int
-    caste: str
-    value: int
     source: str
 
 
@@ -109,10 +107,9 @@ class CardRallied(Event):
     """A Peasant or Artisan goes from the Zone face up in front of a player."""
 
     TYPE = "card_rallied"
+    VERSION = 2  # v1 also carried the card's caste and value, which the ruleset's deck gives
     player: int
     card: int
-    caste: str
-    value: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +117,9 @@ class CardDiscarded(Event):
     """A card goes from a player's hand to the Recruitment Zone."""
 
     TYPE = "card_discarded"
+    VERSION = 2  # v1 also carried the card's caste and value, which the ruleset's deck gives
     player: int
     card: int
-    caste: str
-    value: int
 
 
 @dataclass(frozen=True, slots=True)

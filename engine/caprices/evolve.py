@@ -106,7 +106,7 @@ def _card_recruited(state: State, e: ev.CardRecruited) -> None:
 def _card_rallied(state: State, e: ev.CardRallied) -> None:
     state.zone.remove(e.card)
     state.rallied[e.player].append(e.card)
-    if e.caste == "artisan":
+    if state.rules.deck[e.card][0] == "artisan":
         state.artisans_rallied[e.player] += 1
     _end_turn(state)
 

@@ -191,7 +191,7 @@ def _recruit(state: State, command: Command, chance: Chance) -> Decision:
     if card not in state.zone:
         raise IllegalCommand("recruit_from_zone", f"card {card} is not face up in the Recruitment Zone")
     p = command.player
-    return [ev.TurnTaken(p, "recruit"), ev.CardRecruited(p, card, *_card(state, card), "zone")], False, None
+    return [ev.TurnTaken(p, "recruit"), ev.CardRecruited(p, card, "zone")], False, None
 
 
 def _draw_deck(state: State, command: Command, chance: Chance) -> Decision:
@@ -200,7 +200,7 @@ def _draw_deck(state: State, command: Command, chance: Chance) -> Decision:
         raise IllegalCommand("draw_pile_empty", "the draw pile is empty; recruit from the Zone instead")
     card = _top_of_pile(state, chance)
     p = command.player
-    return [ev.TurnTaken(p, "recruit"), ev.CardRecruited(p, card, *_card(state, card), "deck")], False, None
+    return [ev.TurnTaken(p, "recruit"), ev.CardRecruited(p, card, "deck")], False, None
 
 
 def _top_of_pile(state: State, chance: Chance) -> int:
@@ -221,7 +221,7 @@ def _rally(state: State, command: Command, chance: Chance) -> Decision:
             raise IllegalCommand("one_rallied_artisan", f"player {p} already rallied an Artisan this game")
         if not any(_card(state, c)[0] == "artisan" for c in state.hands[p]):
             raise IllegalCommand("rally_artisan_reveals_artisan", "rallying an Artisan needs an Artisan in hand")
-    events: list[Event] = [ev.TurnTaken(p, "rally"), ev.CardRallied(p, card, *_card(state, card))]
+    events: list[Event] = [ev.TurnTaken(p, "rally"), ev.CardRallied(p, card, )]
     return events, True, (state.hands[p], state.rallied[p] + [card]) if _last_turn(state) else None
 
 
@@ -248,7 +248,7 @@ def _noble(state: State, command: Command, chance: Chance) -> Decision:
 
 
 def _replacement(state: State, player: int, action: str, cards: tuple[int, ...]) -> list[Event]:
-    return [ev.TurnTaken(player, action), *(ev.CardDiscarded(player, c, *_card(state, c)) for c in cards)]
+    return [ev.TurnTaken(player, action), *(ev.CardDiscarded(player, c, ) for c in cards)]
 
 
 def _discard(state: State, command: Command, chance: Chance) -> Decision:
@@ -261,9 +261,9 @@ def _discard(state: State, command: Command, chance: Chance) -> Decision:
     if card == state.just_taken:
         raise IllegalCommand("no_discard_of_card_just_recruited", f"card {card} was just taken from the Zone")
     if state.action == "noble":
-        return [ev.CardDiscarded(p, card, *_card(state, card))], False, None
+        return [ev.CardDiscarded(p, card, )], False, None
     final = ([c for c in state.hands[p] if c != card], state.rallied[p]) if _last_turn(state) else None
-    return [ev.CardDiscarded(p, card, *_card(state, card))], True, final
+    return [ev.CardDiscarded(p, card, )], True, final
 
 
 def _take(state: State, command: Command, chance: Chance) -> Decision:
@@ -281,7 +281,7 @@ def _take(state: State, command: Command, chance: Chance) -> Decision:
             raise IllegalCommand("take_from_zone", f"card {card} cannot be taken from the Zone this turn")
     done = state.takes_left == 1
     final = (state.hands[p] + [card], state.rallied[p]) if done and _last_turn(state) else None
-    return [ev.CardRecruited(p, card, *_card(state, card), source)], done, final
+    return [ev.CardRecruited(p, card, source)], done, final
 
 
 def _pass(state: State, command: Command, chance: Chance) -> Decision:

@@ -26,7 +26,7 @@ SCHEMA: dict[str, Rule] = {
     "setup.rounds": Int(1, 30),
     "setup.row_size": Int(1, 30),
     "setup.bonus_tokens": Ints(0, 1000, min_len=0, max_len=10, column="bonus"),
-    **{f"deck.{caste}": Ints(0, 100, min_len=0, max_len=64, column="value") for caste in PRINTED_CASTES},
+    **{f"deck.{caste}": Ints(0, 100, min_len=0, max_len=64) for caste in PRINTED_CASTES},
     "order.points": Points(0, 1000, column="order_points"),
     "order.merchant_bonus": Int(0, 100),
     "unity.points": Points(0, 1000, column="unity_points"),

@@ -1,9 +1,9 @@
-"""A per-column event buffer: the in-memory form of the Parquet event log.
+"""The event buffer: the in-memory form of the Parquet event log.
 
-Appending an event appends its envelope to dense column lists and each of its
-fields to that column's sparse (row, value) lists; no per-event dict is built.
-`to_table` turns the buffer into an Arrow table in the lake's schema, and
-`events_from_table` turns such a table back into event objects for replay.
+Appending an event stores its envelope in a typed array and keeps the event;
+`to_table` builds the Arrow table in the lake's schema column by column, one
+event class at a time (no per-event dict). `events_from_table` turns such a
+table back into event objects for replay.
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from __future__ import annotations
 import json
 from array import array
 from collections.abc import Iterator, Mapping
-from itertools import chain
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -51,38 +50,20 @@ def lake_schema(game_columns: Mapping[str, pa.DataType]) -> pa.Schema:
     return pa.schema(list(fields.items()))
 
 
-class _ClassSpec:
-    """One event class's columns, and the rows and field values buffered for it.
-
-    Values are kept per class as one tuple per event (player first when the
-    class has one); `EventBuffer.to_table` scatters them into the columns.
-    """
-
-    __slots__ = ("type", "version", "fields", "getter", "payload_names", "rows", "values", "payloads")
-
-    def __init__(self, cls: type[Event], columns: Mapping[str, pa.DataType]) -> None:
-        names = event_field_names(cls)
-        self.type = cls.TYPE
-        self.version = cls.VERSION
-        typed = [n for n in names if n in columns]
-        self.fields = (["player"] if "player" in names else []) + typed
-        self.payload_names = tuple(n for n in names if n not in columns and n != "player")
-        self.getter = _tuple_getter(self.fields)
-        self.rows = array("q")
-        self.values: list[tuple[Any, ...]] = []
-        self.payloads: list[str] = []
-
-    def add_payload(self, event: Event) -> None:
-        payload = {name: getattr(event, name) for name in self.payload_names}
-        self.payloads.append(json.dumps(payload, separators=(",", ":")))
-
-
 class EventBuffer:
-    """Columns of events for many games, ready to become one Parquet file.
+    """Events of many games, ready to become one Parquet file.
 
-    Per event only the envelope (seq, round, turn, clock_ms) is appended to
-    dense columns; game ids are kept as runs, and the event type, version,
-    player and typed fields per event class, all expanded in `to_table`.
+    Appending is the hot path of every simulated game, so it does the least
+    it can while the event is fresh in the cache: the envelope and the event
+    class's number go into one typed array, and the event's field values, in
+    its class's column order, onto that class's flat value list (one C-level
+    call each, no per-event dict). `to_table` builds every column in bulk.
+
+    Rows come out grouped by event type (by name), then by game and seq:
+    each typed column is filled by only a few event types, so grouped rows
+    leave long runs of nulls and of similar values that encode to almost
+    nothing (Caprices: 3.5 -> 2.3 bytes per event). Readers order by
+    (game_id, seq) themselves; nothing reads a part file in row order.
     """
 
     def __init__(self, game_columns: Mapping[str, pa.DataType]) -> None:
@@ -91,134 +72,128 @@ class EventBuffer:
         self.clear()
 
     def clear(self) -> None:
-        # typed arrays: appends as cheap as a list's, and numpy reads them without copying
-        self.seq = array("q")
-        self.round = array("q")
-        self.turn = array("q")
-        self.clock_ms = array("q")
-        self._game_starts: list[tuple[int, int]] = []  # (first row, game id)
-        self._last_game: int | None = None
-        self._specs: dict[type, _ClassSpec] = {}
+        self._envelope = array("q")  # ENVELOPE_FIELDS and the class number, per event
+        self._add_envelope = self._envelope.extend  # hoisted: `append` runs once per event of every game
+        self._classes = _ClassTable(self.columns)
 
     def __len__(self) -> int:
-        return len(self.seq)
+        return len(self._envelope) // _STRIDE
 
     def append(self, game_id: int, seq: int, event: Event, round_: int, turn: int, clock_ms: int) -> None:
         """Append one event with its envelope."""
-        row = len(self.seq)
-        if game_id != self._last_game:
-            self._game_starts.append((row, game_id))
-            self._last_game = game_id
-        self.seq.append(seq)
-        self.round.append(round_)
-        self.turn.append(turn)
-        self.clock_ms.append(clock_ms)
-        spec = self._specs.get(type(event))
-        if spec is None:
-            spec = self._specs[type(event)] = _ClassSpec(type(event), self.columns)
-        spec.rows.append(row)
-        spec.values.append(spec.getter(event))
-        if spec.payload_names:
-            spec.add_payload(event)
+        add, values_of, number = self._classes[type(event)]
+        add(values_of(event))
+        self._add_envelope((game_id, seq, round_, turn, clock_ms, number))
 
     def to_table(self, run_id: str) -> pa.Table:
-        """The buffered events as an Arrow table in the lake schema."""
-        n = len(self.seq)
-        specs = [spec for spec in self._specs.values() if spec.rows]
-        rows = {id(spec): np.frombuffer(spec.rows, dtype=np.int64) for spec in specs}
-        dense: dict[str, pa.Array] = {
-            "run_id": pa.DictionaryArray.from_arrays(np.zeros(n, np.int32), [run_id]).cast(pa.string()),
-            "game_id": self._game_ids(n),
-            "event_type": _per_class(n, [(rows[id(s)], s.type) for s in specs], pa.string()),
-            "schema_version": _per_class(n, [(rows[id(s)], s.version) for s in specs], pa.int16()),
-        }
-        for name in ("seq", "round", "turn", "clock_ms"):
-            values = np.frombuffer(getattr(self, name), dtype=np.int64)
-            dense[name] = pa.array(values, type=self.schema.field(name).type)
-        pieces: dict[str, list[tuple[np.ndarray, list[Any]]]] = {}
-        for spec in specs:
-            if spec.payloads:
-                pieces.setdefault("payload", []).append((rows[id(spec)], spec.payloads))
-            for index, name in enumerate(spec.fields):
-                pieces.setdefault(name, []).append((rows[id(spec)], list(map(itemgetter(index), spec.values))))
-        arrays = []
+        """The buffered events as an Arrow table in the lake schema, rows grouped by event type."""
+        n = len(self)
+        rows = np.frombuffer(self._envelope, dtype=np.int64).reshape(n, _STRIDE)
+        layouts = sorted(self._classes.layouts, key=attrgetter("type"))
+        rank = np.zeros(len(layouts), dtype=np.int64)
+        rank[[layout.number for layout in layouts]] = np.arange(len(layouts))
+        ranks = rank[rows[:, -1]]
+        order = _grouped_order(ranks, rows)
+        if order is not None:
+            rows = rows[order]
+        counts = np.bincount(ranks, minlength=len(layouts)).tolist()
+        columns = self._envelope_columns(run_id, rows, layouts, counts)
         for schema_field in self.schema:
-            name, dtype = schema_field.name, schema_field.type
-            if name in dense:
-                arrays.append(dense[name])
-            elif name in pieces:
-                arrays.append(_scatter(n, pieces[name], dtype))
-            else:
-                arrays.append(pa.nulls(n, type=dtype))
-        return pa.Table.from_arrays(arrays, schema=self.schema)
+            if schema_field.name not in columns:
+                columns[schema_field.name] = pa.chunked_array(
+                    [layout.column(schema_field.name, schema_field.type, count)
+                     for layout, count in zip(layouts, counts)], schema_field.type)
+        return pa.Table.from_arrays([columns[f.name] for f in self.schema], schema=self.schema)
 
-    def _game_ids(self, n: int) -> pa.Array:
-        ids = np.empty(n, dtype=np.int64)
-        stops = [row for row, _ in self._game_starts[1:]] + [n]
-        for (start, game_id), stop in zip(self._game_starts, stops):
-            ids[start:stop] = game_id
-        return pa.array(ids)
-
-
-def _per_class(n: int, pieces: list[tuple[np.ndarray, Any]], dtype: pa.DataType) -> pa.Array:
-    """A column holding one constant per event class, built from dictionary codes."""
-    codes = np.zeros(n, dtype=np.int32)
-    for code, (rows, _) in enumerate(pieces):
-        codes[rows] = code
-    dictionary = pa.array([value for _, value in pieces], type=dtype)
-    return pa.DictionaryArray.from_arrays(codes, dictionary).cast(dtype)
+    def _envelope_columns(
+        self, run_id: str, rows: np.ndarray, layouts: list[_ClassLayout], counts: list[int]
+    ) -> dict[str, pa.Array | pa.ChunkedArray]:
+        columns: dict[str, pa.Array | pa.ChunkedArray] = {
+            name: pa.array(np.ascontiguousarray(rows[:, index]), type=self.schema.field(name).type)
+            for index, name in enumerate(ENVELOPE_FIELDS)
+        }
+        columns["run_id"] = _constant(len(rows), run_id, pa.string())
+        columns["event_type"] = pa.chunked_array(
+            [_constant(count, layout.type, pa.string()) for layout, count in zip(layouts, counts)], pa.string())
+        columns["schema_version"] = pa.chunked_array(
+            [_constant(count, layout.version, pa.int16()) for layout, count in zip(layouts, counts)], pa.int16())
+        return columns
 
 
-def _scatter(n: int, pieces: list[tuple[np.ndarray, list[Any]]], dtype: pa.DataType) -> pa.Array:
-    """A full-length column from (rows, values) pieces; null where no event has the field.
+ENVELOPE_FIELDS = ("game_id", "seq", "round", "turn", "clock_ms")
+"""The envelope values `append` receives with each event, in the order they are buffered."""
+_STRIDE = len(ENVELOPE_FIELDS) + 1  # and the event class's number
 
-    Numeric columns are filled as typed arrays with a validity mask (fast);
-    strings and lists go through an object array.
+
+class _ClassLayout:
+    """One event class: its typed columns (player included), its JSON payload fields, its buffered values.
+
+    `values` is flat: one entry per column (and one payload string) per event,
+    in `names` order; column k of the class is `values[k::width]`.
     """
-    if pa.types.is_integer(dtype) or pa.types.is_floating(dtype) or pa.types.is_boolean(dtype):
-        data = np.zeros(n, dtype=dtype.to_pandas_dtype())
-        valid = np.zeros(n, dtype=bool)
-        for rows, values in pieces:
-            if None in values:
-                present = np.fromiter((v is not None for v in values), dtype=bool, count=len(values))
-                rows = rows[present]
-                values = [v for v in values if v is not None]
-            data[rows] = values
-            valid[rows] = True
-        return pa.array(data, type=dtype, mask=~valid)
-    if pa.types.is_list(dtype) and _is_numeric(dtype.value_type):
-        return _scatter_numeric_lists(n, pieces, dtype)
-    objects = np.full(n, None, dtype=object)
-    for rows, values in pieces:
-        objects[rows] = _objects(values)
-    return pa.array(objects, type=dtype, from_pandas=True)
+
+    def __init__(self, cls: type[Event], columns: Mapping[str, pa.DataType], number: int) -> None:
+        fields = event_field_names(cls)
+        self.type, self.version, self.number = cls.TYPE, cls.VERSION, number
+        self.names = [n for n in fields if n in columns or n == "player"]
+        self.payload_names = tuple(n for n in fields if n not in self.names)
+        if self.payload_names:
+            self.names.append("payload")
+        self.values: list[Any] = []
+
+    def entry(self) -> tuple[Any, Any, int]:
+        """(add, values_of, number) for `EventBuffer.append`: one call each per event."""
+        typed = [n for n in self.names if n != "payload"]
+        if self.payload_names:
+            getter, names = _tuple_getter(typed), self.payload_names
+            return self.values.extend, lambda e: (*getter(e), _payload(e, names)), self.number
+        if len(typed) == 1:
+            return self.values.append, attrgetter(typed[0]), self.number
+        return self.values.extend, _tuple_getter(typed), self.number
+
+    def column(self, name: str, dtype: pa.DataType, count: int) -> pa.Array:
+        """This class's chunk of column `name`: its values, or nulls when it has no such field."""
+        if name not in self.names:
+            return pa.nulls(count, dtype)
+        width = len(self.names)
+        values = self.values if width == 1 else self.values[self.names.index(name)::width]
+        return pa.array(values, type=dtype)
 
 
-def _is_numeric(dtype: pa.DataType) -> bool:
-    return bool(pa.types.is_integer(dtype) or pa.types.is_floating(dtype))
+class _ClassTable(dict[type, tuple[Any, Any, int]]):
+    """Event class -> its `_ClassLayout.entry()`, made on first sight (classes numbered as they appear)."""
+
+    def __init__(self, columns: Mapping[str, pa.DataType]) -> None:
+        super().__init__()
+        self.columns = columns
+        self.layouts: list[_ClassLayout] = []
+
+    def __missing__(self, cls: type) -> tuple[Any, Any, int]:
+        layout = _ClassLayout(cls, self.columns, len(self.layouts))
+        self.layouts.append(layout)
+        entry = self[cls] = layout.entry()
+        return entry
 
 
-def _scatter_numeric_lists(n: int, pieces: list[tuple[np.ndarray, list[Any]]], dtype: pa.DataType) -> pa.Array:
-    """A list<number> column built from offsets and one flat value array (10x faster than objects)."""
-    rows = np.concatenate([r for r, _ in pieces])
-    values = [v for _, vals in pieces for v in vals]
-    order = np.argsort(rows, kind="stable")
-    ordered = [values[i] for i in order]
-    lengths = np.zeros(n, dtype=np.int32)
-    lengths[rows[order]] = np.fromiter(map(len, ordered), dtype=np.int32, count=len(ordered))
-    offsets = np.zeros(n + 1, dtype=np.int32)
-    np.cumsum(lengths, out=offsets[1:])
-    flat = np.fromiter(chain.from_iterable(ordered), dtype=dtype.value_type.to_pandas_dtype(), count=int(offsets[-1]))
-    absent = np.ones(n, dtype=bool)
-    absent[rows] = False
-    return pa.ListArray.from_arrays(pa.array(offsets), pa.array(flat, type=dtype.value_type), mask=pa.array(absent))
+def _grouped_order(ranks: np.ndarray, rows: np.ndarray) -> np.ndarray | None:
+    """Row order grouping events by class rank, then (game_id, seq); None when already so.
+
+    Games are appended one after the other, each in seq order, so a stable
+    sort on the class alone keeps (game_id, seq) order inside each class, as
+    the class's value list has it; a buffer filled in any other order is refused
+    rather than written with its values misplaced.
+    """
+    games, seqs = rows[:, 0], rows[:, 1]
+    step_game, step_seq = np.diff(games), np.diff(seqs)
+    if not bool(np.all((step_game > 0) | ((step_game == 0) & (step_seq > 0)))):
+        raise ValueError("events must be appended game after game, each in seq order")
+    if len(ranks) < 2 or bool(np.all(np.diff(ranks) >= 0)):
+        return None
+    return np.argsort(ranks, kind="stable")
 
 
-def _objects(values: list[Any]) -> np.ndarray:
-    """A 1-d object array (tuples stay single elements, not a 2-d array)."""
-    out = np.empty(len(values), dtype=object)
-    out[:] = values
-    return out
+def _payload(event: Event, names: tuple[str, ...]) -> str:
+    return json.dumps({name: getattr(event, name) for name in names}, separators=(",", ":"))
 
 
 def _tuple_getter(names: list[str]) -> Any:
@@ -229,6 +204,15 @@ def _tuple_getter(names: list[str]) -> Any:
         name = names[0]
         return lambda event: (getattr(event, name),)
     return attrgetter(*names)
+
+
+def _constant(n: int, value: Any, dtype: pa.DataType) -> pa.Array:
+    """`n` copies of one string or integer, built from buffers (no Python list of n items)."""
+    if pa.types.is_string(dtype):
+        data = str(value).encode("utf-8")
+        offsets = np.arange(n + 1, dtype=np.int32) * len(data)
+        return pa.Array.from_buffers(dtype, n, [None, pa.py_buffer(offsets), pa.py_buffer(data * n)])
+    return pa.array(np.full(n, value, dtype=dtype.to_pandas_dtype()), type=dtype)
 
 
 def events_from_table(table: pa.Table, event_types: tuple[type[Event], ...]) -> Iterator[tuple[int, list[Event]]]:

@@ -31,12 +31,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from engine.core.errors import BalanceError
-from simulate.lake.encodings import parquet_options
+from simulate.lake.parquet_format import parquet_options
 
 TEMP_PREFIX = ".tmp-"
-COMPRESSION = "zstd"
-# level 6 rather than the default 1: ~6% smaller event files for ~0.05 ms more per game written
-COMPRESSION_LEVEL = 6
 MIN_ROW_GROUP = 100_000
 MAX_ROW_GROUP = 1_000_000
 
@@ -120,13 +117,11 @@ class Store:
         return None
 
     def write_parquet(self, key: str, table: pa.Table) -> WrittenFile:
-        """A zstd Parquet file, written atomically and durably; returns its checksum. The envelope's running
-        numbers are delta-encoded where that is smaller than a dictionary (`encodings`), every other column
-        dictionary-encoded."""
+        """A Parquet file (encodings: `simulate.lake.parquet_format`), written atomically and durably; returns
+        its checksum."""
         sink = pa.BufferOutputStream()
         row_group = min(max(table.num_rows, MIN_ROW_GROUP), MAX_ROW_GROUP)
-        pq.write_table(table, sink, compression=COMPRESSION, compression_level=COMPRESSION_LEVEL,
-                       row_group_size=row_group, **parquet_options(table, COMPRESSION, COMPRESSION_LEVEL))
+        pq.write_table(table, sink, row_group_size=row_group, **parquet_options(table.schema))
         data = sink.getvalue().to_pybytes()
         self.write_bytes(key, data)
         return WrittenFile(key, table.num_rows, len(data), hashlib.sha256(data).hexdigest())

@@ -54,9 +54,9 @@ def test_an_edited_score_component_breaks_the_seal_and_is_located(tmp_path: Path
 
 def test_an_edit_the_final_state_does_not_keep_is_caught_by_the_checksum(tmp_path: Path) -> None:
     name = _small_run(tmp_path)
-    # the caste column repeats what the card id already says: replay alone cannot see this edit
-    # ("jester" is no caste of the deck, so the value surely changes)
-    seq = _edit(tmp_path / name, "card_recruited", "caste", pa.scalar("jester"))
+    # a turn's action names what its card events then show: replay alone cannot see this edit
+    # ("juggle" is no action of the game, so the value surely changes)
+    seq = _edit(tmp_path / name, "turn_taken", "action", pa.scalar("juggle"))
     [problem] = verify(tmp_path).problems
     assert (problem.file, problem.game_id) == (name, 1) and problem.seq is not None and problem.seq <= seq
     assert "checksum" in problem.problem

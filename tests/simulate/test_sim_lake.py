@@ -41,7 +41,7 @@ def test_part_files_are_named_by_batch_and_manifest_lists_them(tmp_path: Path) -
     assert stored == manifest.to_dict()
 
 
-def test_parquet_is_zstd_dictionary_encoded_with_envelope_and_typed_columns(tmp_path: Path) -> None:
+def test_parquet_is_zstd_with_an_encoding_per_column_envelope_and_typed_columns(tmp_path: Path) -> None:
     spec = small_spec()
     run(spec, tmp_path, workers=1, progress=False, game=GAME)
     path = lake_files.run_dir(tmp_path, "toy", spec.run_id) / "part-00000.parquet"
@@ -55,9 +55,16 @@ def test_parquet_is_zstd_dictionary_encoded_with_envelope_and_typed_columns(tmp_
     group = meta.row_group(0)
     columns = {group.column(i).path_in_schema: group.column(i) for i in range(group.num_columns)}
     assert {c.compression for c in columns.values()} == {"ZSTD"}
-    for name in ("run_id", "event_type", "ruleset", "digest", "payload"):
+    for name in ("run_id", "event_type", "ruleset", "payload", "player"):  # few distinct values
         assert columns[name].has_dictionary_page, name
         assert "RLE_DICTIONARY" in columns[name].encodings, name
+    assert "DELTA_BINARY_PACKED" in columns["game_id"].encodings  # ascends inside each event type's rows
+    for name in ("seq", "turn", "clock_ms", "card"):  # wider integers: bytes split into streams
+        assert "BYTE_STREAM_SPLIT" in columns[name].encodings, name
+    for name in ("seed", "digest"):  # one value per game: a dictionary would only add its index
+        assert not columns[name].has_dictionary_page, name
+    types = pq.read_table(path, columns=["event_type"]).column("event_type").to_pylist()
+    assert types == sorted(types)  # rows grouped by event type
 
 
 def test_same_spec_gives_identical_events_whatever_the_workers(tmp_path: Path) -> None:

@@ -1,5 +1,7 @@
 -- grain: one row per event of a caprices game
 -- game: caprices
+-- A card's caste and value are the ruleset's (its deck list, by card id); logs from before schema v2 of the
+-- card events also carried them, unread.
 with source as (
 
     select * from lake_events('{{ lake }}/events/game=caprices/run=*/part-*.parquet')
@@ -11,8 +13,6 @@ final as (
     select
         run_id, game_id, seq, event_type, player, round,  -- the envelope, cast by lake_events
         cast(card as integer) as card,
-        cast(caste as varchar) as caste,
-        cast(value as integer) as card_value,
         cast(source as varchar) as card_source,
         cast(action as varchar) as action,
         cast(caprice_id as varchar) as caprice_id,
