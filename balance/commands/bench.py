@@ -1,5 +1,6 @@
 """`balance bench`: games/s and events/s per agent, logging overhead, pipeline scaling; search agents'
-seconds per game and iterations per second."""
+seconds per game and iterations per second; the event writer against the eventsourcing library's SQLite
+store; with `--table`, the performance table for every game (bytes per event on disk included)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import argparse
 
 from balance import args as arg
 from engine.core.agents import make_agent
-from engine.registry import get_game
+from engine.registry import GAMES, get_game
 from simulate.bench import SearchThroughput, Throughput, logging_overhead, pipeline_throughput_fresh, search_throughput
-from simulate.spec import RunSpec, SpecError, parse_int_list, parse_name_list
+from simulate.spec import DEFAULT_BATCH_SIZE, RunSpec, SpecError, parse_int_list, parse_name_list
+from simulate.writer_bench import PeerMissing, compare_writers, lake_bytes_per_event
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,9 +30,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         default=0)
     parser.add_argument("--repeats", type=arg.bounded_int(1, 100, "repeats"), default=3,
                         help="timed repeats per mode; the best is kept (default: 3)")
+    parser.add_argument("--table", action="store_true",
+                        help="instead: the performance table for every game (random agents, one core, logged; "
+                             "logging overhead; bytes per event; the writer against eventsourcing's SQLite store)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.table:
+        return _table(args)
     game = get_game(args.game)
     ruleset = args.ruleset or game.default_ruleset
     workers = parse_int_list(args.workers, "--workers")
@@ -66,7 +73,48 @@ def run(args: argparse.Namespace) -> int:
         batch = max(1, args.games // (4 * count))
         spec = RunSpec(args.game, ruleset, (args.players,), lineup, args.games, args.seed, batch, f"bench-w{count}")
         _print_row(",".join(lineup), pipeline_throughput_fresh(spec, count))
+    _print_writers(game, RunSpec(args.game, ruleset, (args.players,), lineup, args.games, args.seed, args.games,
+                                 "bench-writer"), args.repeats)
     return 0
+
+
+def _table(args: argparse.Namespace) -> int:
+    """The issue-14 table: per game, random agents logged on one core, the overhead, bytes per event."""
+    print(f"balance bench --table: {args.players} players, random agents, {args.games} games per figure, one core, "
+          f"best of {args.repeats}; bytes per event from a {DEFAULT_BATCH_SIZE}-game part file written by the runner "
+          "(random,greedy); wall-clock on this machine (shared machines give noisy figures)")
+    print(f"{'game':10} {'logged games/s':>15} {'logged events/s':>16} {'overhead':>9} {'bytes/event':>12}")
+    for name in sorted(GAMES):
+        if name == "caprices-joust":
+            continue  # a match of four caprices games: the same events as caprices
+        game = get_game(name)
+        spec = RunSpec(name, game.default_ruleset, (args.players,), ("random",), args.games, args.seed, args.games,
+                       "bench")
+        discarded, logged = logging_overhead(game, spec, max(1, args.repeats))
+        size_spec = RunSpec(name, game.default_ruleset, (args.players,), ("random", "greedy"), DEFAULT_BATCH_SIZE,
+                            args.seed, DEFAULT_BATCH_SIZE, "bench-bytes")
+        size, events = lake_bytes_per_event(game, size_spec)
+        print(f"{name:10} {logged.games_per_s:>15.1f} {logged.events_per_s:>16,.0f} "
+              f"{logged.seconds / discarded.seconds:>9.2f} {size / events:>12.2f}")
+    caprices = get_game("caprices")
+    _print_writers(caprices, RunSpec("caprices", caprices.default_ruleset, (args.players,), ("random",), args.games,
+                                     args.seed, args.games, "bench-writer"), args.repeats)
+    return 0
+
+
+def _print_writers(game: object, spec: RunSpec, repeats: int) -> None:
+    print(f"event writer alone, the same {spec.game} events ({spec.total_games} games), made durable on disk, "
+          f"best of {repeats} (simulate/writer_bench.py says exactly what each side does):")
+    try:
+        figures = compare_writers(game, spec, max(1, repeats))  # type: ignore[arg-type]
+    except PeerMissing as exc:
+        print(f"  skipped: {exc}")
+        return
+    ours = figures[0]
+    for figure in figures:
+        ratio = "" if figure is ours else f"  ours is {ours.events_per_s / figure.events_per_s:.1f}x faster"
+        print(f"  {figure.label:58} {figure.events_per_s:>11,.0f} events/s "
+              f"{figure.bytes / figure.events:>8.1f} bytes/event{ratio}")
 
 
 def _print_search_row(agent: str, figure: SearchThroughput) -> None:

@@ -1,0 +1,171 @@
+"""The event writer alone against the `eventsourcing` library's SQLite store, on the same events.
+
+Both sides start from the same played games held in memory, and both end
+with every event durable on disk:
+
+- **ours**: each event is appended to an `EventBuffer` exactly as the driver
+  appends it during play, the buffer becomes one Arrow table, and the table
+  is written as one Parquet part file through the lake's store (encoded per
+  `simulate.lake.parquet_format`, fsynced, renamed into place);
+- **eventsourcing** (`pip install 'balance[bench]'`): each event is the same
+  event as a frozen dataclass carrying the library's `originator_id` (the
+  game, a UUID) and `originator_version` (its seq) beside the same fields and
+  envelope (round, turn, clock_ms); no timestamp is added, as a simulation
+  has none, which only saves the library work. The whole batch goes in one
+  `EventStore.put` call -- the library's bulk path: its `Mapper` encodes each
+  event with its `JSONTranscoder`, and its SQLite recorder inserts them all in
+  one transaction into a database file (WAL journal, the library's default
+  for files). Two recorders are timed: `SQLiteApplicationRecorder`, what an
+  eventsourcing `Application.save()` writes through (it numbers every event
+  in the application's notification log), and `SQLiteAggregateRecorder`, the
+  library's fastest SQLite path (one `executemany`, no notification log).
+
+Building the peer's event objects is not timed, as our events are built by
+the game before the buffer sees them. Each side keeps its fastest of the
+repeats, alternating so both see the same machine load.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.core.buffer import EventBuffer
+from engine.core.events import Event, event_field_names
+from engine.core.game import Game
+from simulate import lake as layout
+from simulate.batch import load_spec_ruleset, play_into
+from simulate.lake.store import LocalStore
+from simulate.spec import Batch, RunSpec
+
+PEER = "eventsourcing"
+RECORDERS = ("SQLiteApplicationRecorder", "SQLiteAggregateRecorder")
+
+
+@dataclass(frozen=True)
+class WriterFigure:
+    """One side's best time to make the same events durable."""
+
+    label: str
+    events: int
+    seconds: float
+    stored: int  # events found in what it wrote (rows in the Parquet file, rows in the SQLite table)
+    bytes: int
+
+    @property
+    def events_per_s(self) -> float:
+        return self.events / self.seconds
+
+
+class PeerMissing(Exception):
+    """The eventsourcing library is not installed."""
+
+
+def recorded_events(game: Game, spec: RunSpec) -> list[tuple[int, int, Event, int, int, int]]:
+    """The spec's games played once, each event with its envelope as the driver hands it to a sink."""
+    rows: list[tuple[int, int, Event, int, int, int]] = []
+
+    class Recorder:
+        def append(self, game_id: int, seq: int, event: Event, round_: int, turn: int, clock_ms: int) -> None:
+            rows.append((game_id, seq, event, round_, turn, clock_ms))
+
+    play_into(game, load_spec_ruleset(game, spec), spec, Batch(0, 0, spec.total_games), Recorder())
+    return rows
+
+
+def compare_writers(game: Game, spec: RunSpec, repeats: int = 3) -> list[WriterFigure]:
+    """Our writer and each eventsourcing recorder on the spec's games; raises PeerMissing without the library."""
+    peer = _peer()
+    rows = recorded_events(game, spec)
+    peer_events = _peer_events(rows)
+    best: dict[str, WriterFigure] = {}
+    with tempfile.TemporaryDirectory(prefix="balance-writer-") as folder:
+        for repeat in range(repeats):
+            figures = [_ours(game, rows, Path(folder), spec.run_id)]
+            figures += [_theirs(peer, name, peer_events, Path(folder) / f"{name}-{repeat}.db") for name in RECORDERS]
+            for figure in figures:
+                if figure.label not in best or figure.seconds < best[figure.label].seconds:
+                    best[figure.label] = figure
+    return list(best.values())
+
+
+def _ours(game: Game, rows: list[tuple[int, int, Event, int, int, int]], folder: Path, run_id: str) -> WriterFigure:
+    started = time.perf_counter()
+    buffer = EventBuffer(game.columns)
+    append = buffer.append
+    for game_id, seq, event, round_, turn, clock_ms in rows:
+        append(game_id, seq, event, round_, turn, clock_ms)
+    written = LocalStore(folder).write_parquet(layout.part_name(0), buffer.to_table(run_id))
+    seconds = time.perf_counter() - started
+    return WriterFigure("balance: EventBuffer -> Arrow -> Parquet", len(rows), seconds, written.rows, written.bytes)
+
+
+def _theirs(peer: Any, recorder_name: str, events: list[Any], path: Path) -> WriterFigure:
+    datastore = peer.sqlite.SQLiteDatastore(str(path))
+    try:
+        recorder = getattr(peer.sqlite, recorder_name)(datastore)
+        recorder.create_table()
+        store = peer.persistence.EventStore(peer.persistence.Mapper(peer.persistence.JSONTranscoder()), recorder)
+        started = time.perf_counter()
+        store.put(events)
+        seconds = time.perf_counter() - started
+    finally:
+        datastore.close()
+    with sqlite3.connect(path) as con:
+        stored = int(con.execute("select count(*) from stored_events").fetchone()[0])
+    size = sum(p.stat().st_size for p in path.parent.glob(f"{path.name}*"))
+    return WriterFigure(f"{PEER}: EventStore.put -> {recorder_name}", len(events), seconds, stored, size)
+
+
+def _peer() -> Any:
+    try:
+        import eventsourcing.persistence
+        import eventsourcing.sqlite
+    except ImportError:
+        raise PeerMissing(f"the {PEER} library is not installed (pip install 'balance[bench]')") from None
+    return eventsourcing
+
+
+def _peer_events(rows: list[tuple[int, int, Event, int, int, int]]) -> list[Any]:
+    """Each event as an eventsourcing domain event: the same fields and envelope, the game as its originator."""
+    classes = _PEER_CLASSES
+    originators: dict[int, uuid.UUID] = {}
+    events = []
+    for game_id, seq, event, round_, turn, clock_ms in rows:
+        cls = classes.get(type(event))
+        if cls is None:
+            cls = classes[type(event)] = _peer_class(type(event))
+        originator = originators.get(game_id)
+        if originator is None:
+            originator = originators[game_id] = uuid.uuid5(uuid.NAMESPACE_OID, f"balance-game-{game_id}")
+        fields = (getattr(event, name) for name in event_field_names(type(event)))
+        events.append(cls(originator, seq, round_, turn, clock_ms, *fields))
+    return events
+
+
+_PEER_CLASSES: dict[type, Any] = {}  # one per event class: the library registers each class's topic once
+
+
+def _peer_class(cls: type[Event]) -> Any:
+    envelope: list[tuple[str, Any]] = [
+        ("originator_id", uuid.UUID), ("originator_version", int), ("round", int), ("turn", int), ("clock_ms", int)]
+    fields = [(name, Any) for name in event_field_names(cls)]
+    peer = dataclasses.make_dataclass(cls.__name__, envelope + fields, frozen=True)
+    peer.__module__ = __name__
+    return peer
+
+
+def lake_bytes_per_event(game: Game, spec: RunSpec) -> tuple[int, int]:
+    """(bytes, events) of the part files a real run of `spec` writes (the runner, one worker, a temporary lake)."""
+    from simulate.runner import run
+
+    with tempfile.TemporaryDirectory(prefix="balance-bytes-") as lake:
+        manifest = run(spec, Path(lake), workers=1, progress=False, game=game)
+        size = sum((Path(lake) / entry["file"]).stat().st_size for entry in manifest.files)
+    return size, int(manifest.totals["events"])
