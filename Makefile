@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # JupyterLab reads default settings from the environment: notebooks/*.py open as notebooks on double-click
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 
-.PHONY: report test soak check check-report lint types lab bench clean
+.PHONY: report test soak check check-report lint types lab bench million clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -49,6 +49,11 @@ lab: $(STAMP) $(LAB_SETTINGS)
 
 bench: $(STAMP)
 	$(BIN)/balance bench
+
+# A real million (docs/benchmarks.md): 1,000,000 distinct Caprices games simulated, verified, built, reported;
+# time and peak memory of each step (about an hour on 2 cores). GAMES=20000 for a smaller run.
+million: $(STAMP)
+	$(BIN)/python -m balance.million --games $(or $(GAMES),1000000) --out data/million
 
 clean:
 	rm -rf data reports/*.html $(VENV)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -109,3 +110,11 @@ batch_size = bounded_int(1, MAX_BATCH_SIZE, "games per part file")
 workers = bounded_int(1, MAX_WORKERS, "worker processes")
 seed = bounded_int(MIN_SEED, MAX_SEED, "a 64-bit seed")
 small_count = bounded_int(1, 1_000_000, "a count")
+
+
+def memory_size(text: str) -> str:
+    """A memory size DuckDB understands: a number and a unit, e.g. 1GB, 512MB."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)\s*", text, re.IGNORECASE)
+    if match is None or float(match.group(1)) <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a memory size; write a number and a unit, e.g. 1GB or 512MB")
+    return f"{match.group(1)}{match.group(2)}"

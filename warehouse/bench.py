@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 from pathlib import Path
 
@@ -67,6 +68,9 @@ def time_headline(warehouse: Path, repeats: int = 3) -> float:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--headline"]:  # balance.million: the headline query on a built warehouse
+        print(f"headline query ({HEADLINE}, from fact tables): {time_headline(Path(sys.argv[2])):.3f}s (best of 3)")
+        return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--source", type=Path, required=True, help="lake holding the source run")
     parser.add_argument("--game", default="caprices")

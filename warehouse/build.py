@@ -8,11 +8,23 @@ over the lake, the run tables from manifests, fact and metric tables in
 dependency order, then every zero-row invariant test. Only when all of that
 succeeds does the temporary file replace the warehouse (`os.replace`), so a
 failed build never leaves a broken or half-built warehouse behind.
+
+Once a warehouse exists, a build reads only the runs that landed since
+(`warehouse.incremental`): in one transaction on the warehouse itself, the
+incremental facts get the new runs' rows (staging views narrowed to the new
+runs' files), every other model is rebuilt from the tables, and the invariant
+tests run (those over events see the new runs' events); any failure rolls
+the whole update back. `full=True` (`--full`) rebuilds from every file.
+
+DuckDB works within `memory_limit` and spills what does not fit to a folder
+beside the warehouse (removed afterwards), so a build's memory does not grow
+with the lake.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,11 +38,13 @@ from engine.core.errors import BalanceError
 from simulate.lake.catalogue import LakeCatalogue, catalogue
 from simulate.lake.store import Store
 from warehouse.flags import FlagRules, apply_flags, load_rules, write_rules
+from warehouse.incremental import Plan, fingerprint, incremental_models, only, plan_update, record_state
 from warehouse.left_out import left_out_rows, load_left_out
 from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests, matching_files, render
 from warehouse.runs import ObservedRun, run_tables
 
 GENERIC_GAME = None  # models without a `-- game:` header read every game
+DEFAULT_MEMORY_LIMIT = "1GB"  # DuckDB's own budget; the process (Python, Arrow, DuckDB) stays under 2 GB
 
 
 class LakeError(BalanceError):
@@ -52,6 +66,8 @@ class BuildResult:
     tests: list[str] = field(default_factory=list)
     seconds: float = 0.0
     left_out: list[dict[str, Any]] = field(default_factory=list)  # rows of the `lake_left_out` table
+    mode: str = "full"  # or "incremental"
+    runs_read: int = 0  # runs whose files this build read (all of them when full)
 
 
 def lake_files(cat: LakeCatalogue) -> dict[str, list[str]]:
@@ -75,16 +91,15 @@ def check_readable(cat: LakeCatalogue) -> None:
 
 def build(
     lake: str | Path | Store, warehouse: Path, run_tests: bool = True, log: Callable[[str], None] | None = None,
-    flag_rules: FlagRules | None = None,
+    flag_rules: FlagRules | None = None, full: bool = False, memory_limit: str = DEFAULT_MEMORY_LIMIT,
 ) -> BuildResult:
-    """Build the warehouse file from the lake's complete runs; returns what was built and what was left out.
+    """Build (or bring up to date) the warehouse file from the lake's complete runs.
 
     `flag_rules` (default: the default study's `[flags]` table) set the
     correction and the minimum effects of the shared "look here" flag.
     """
     started = time.perf_counter()
     say = log or (lambda _msg: None)
-    rules = flag_rules or load_rules()
     cat = catalogue(lake)
     if not cat.runs and not cat.stray:
         raise BalanceError(f"{cat.store.url}: no runs in this lake; run `balance simulate` or `balance run` first")
@@ -92,29 +107,160 @@ def build(
     if not files:
         raise BalanceError(f"{cat.store.url}: the lake has no complete run yet ({_left_out_text(cat)}); "
                            "finish a run (`balance simulate --resume ...`) or run `balance run` first")
-    check_readable(cat)
+    models, tests = discover_models(), discover_tests()
+    expected = fingerprint(models, tests)
+    plan = None if full else plan_update(warehouse, cat, expected)
+    context = _Context(cat, set(files), models, tests, expected, run_tests, say, memory_limit,
+                       flag_rules or load_rules())
+    if plan is None:
+        result = _rebuild(context, warehouse)
+    else:
+        say(f"incremental: {len(plan.new)} new run(s), {len(plan.removed)} removed")
+        result = _update(context, warehouse, plan)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+@dataclass
+class _Context:
+    """What both kinds of build need."""
+
+    cat: LakeCatalogue
+    games: set[str]
+    models: list[Model]
+    tests: list[Model]
+    fingerprint: str
+    run_tests: bool
+    say: Callable[[str], None]
+    memory_limit: str
+    rules: FlagRules
+
+
+def _rebuild(ctx: _Context, warehouse: Path) -> BuildResult:
+    """Every model from every admitted file, into a temporary file that then replaces the warehouse."""
+    check_readable(ctx.cat)
     tmp = _writable_temp(warehouse)
-    result = BuildResult(warehouse, left_out=left_out_rows(cat))
+    result = BuildResult(warehouse, left_out=left_out_rows(ctx.cat), runs_read=len(ctx.cat.complete_runs()))
     try:
         with duckdb.connect(str(tmp)) as con:
-            con.execute("set enable_progress_bar = false")
-            filesystem = cat.store.duckdb_filesystem()
-            if filesystem is not None:
-                con.register_filesystem(filesystem)
-            con.execute(MACROS_FILE.read_text(encoding="utf-8"))
-            load_left_out(con, result.left_out)
-            write_rules(con, rules)
-            _build_models(con, cat, set(files), result, say, rules)
-            counts = con.execute("select game, count(*) from fct_games group by game order by game").fetchall()
-            result.games = dict(counts)
-            if run_tests:
-                _run_tests(con, set(files), result, say)
+            _configure(con, ctx, warehouse)
+            _build_models(con, ctx, result, ctx.models)
+            result.games = dict(con.execute("select game, count(*) from fct_games group by game order by game")
+                                .fetchall())
+            if ctx.run_tests:
+                _run_tests(con, ctx.games, result, ctx.say, ctx.tests)
+            record_state(con, ctx.cat, ctx.fingerprint)
             con.execute("checkpoint")
         os.replace(tmp, warehouse)
     finally:
         _remove(tmp)
-    result.seconds = time.perf_counter() - started
+        _remove_spill(warehouse)
     return result
+
+
+def _update(ctx: _Context, warehouse: Path, plan: Plan) -> BuildResult:
+    """The new runs' rows into the incremental facts, everything else rebuilt; one transaction, in place."""
+    result = BuildResult(warehouse, left_out=left_out_rows(ctx.cat), mode="incremental", runs_read=len(plan.new))
+    check_readable(ctx.cat)  # footers only: the staging views bind every file, so a broken one is named here
+    staging = [m for m in ctx.models if m.layer == "staging"]
+    incremental = incremental_models(ctx.models)
+    try:
+        with duckdb.connect(str(warehouse)) as con:
+            _configure(con, ctx, warehouse)
+            con.execute("begin transaction")
+            try:
+                _build_models(con, ctx, result, staging)
+                _narrow_staging(con, ctx.cat, only(ctx.cat, plan.new), staging, result.skipped)
+                _load_runs(con, ctx.cat, plan.removed)
+                for model in ctx.models:
+                    if model.name in incremental and not _skipped(model, ctx.cat, ctx.games, result.skipped):
+                        _add_runs(con, model, plan, ctx.say)
+                        result.models.append(model.name)
+                _drop_narrowed(con, staging)
+                rest = [m for m in ctx.models if m.layer != "staging" and m.name not in incremental]
+                _build_models(con, ctx, result, rest)
+                result.games = dict(con.execute("select game, count(*) from fct_games group by game order by game")
+                                    .fetchall())
+                if ctx.run_tests:
+                    _narrow_staging(con, ctx.cat, only(ctx.cat, plan.new), staging, result.skipped)
+                    _run_tests(con, ctx.games, result, ctx.say, ctx.tests)
+                    _drop_narrowed(con, staging)
+                record_state(con, ctx.cat, ctx.fingerprint)
+                con.execute("commit")
+            except BaseException:
+                con.execute("rollback")
+                raise
+            con.execute("checkpoint")
+    finally:
+        _remove_spill(warehouse)
+    return result
+
+
+def _configure(con: duckdb.DuckDBPyConnection, ctx: _Context, warehouse: Path) -> None:
+    """Memory limit, spilling beside the warehouse, the lake's filesystem, the macros and the left-out table."""
+    con.execute("set enable_progress_bar = false")
+    con.execute(f"set memory_limit = '{ctx.memory_limit}'")
+    con.execute(f"set temp_directory = '{_spill_folder(warehouse).as_posix()}'")
+    con.execute("set preserve_insertion_order = false")  # lets large inserts and aggregates stream and spill
+    filesystem = ctx.cat.store.duckdb_filesystem()
+    if filesystem is not None:
+        con.register_filesystem(filesystem)
+    con.execute(MACROS_FILE.read_text(encoding="utf-8"))
+    load_left_out(con, left_out_rows(ctx.cat))
+    write_rules(con, ctx.rules)
+
+
+def _narrow_staging(
+    con: duckdb.DuckDBPyConnection, cat: LakeCatalogue, new: LakeCatalogue, staging: list[Model], skipped: list[str],
+) -> None:
+    """Temporary staging views over the new runs' files alone; they shadow the full ones by name (a model
+    none of whose files is new gets an empty view of the same columns)."""
+    for model in staging:
+        if model.name in skipped:
+            continue
+        if _has_files(model, new):
+            body = render(model.sql, new)
+        else:
+            body = f"select * from (\n{render(model.sql, cat)}\n) where false"
+        con.execute(f"create or replace temp view {model.name} as\n{body}")
+
+
+def _has_files(model: Model, cat: LakeCatalogue) -> bool:
+    try:
+        render(model.sql, cat)
+    except BalanceError:
+        return False
+    return True
+
+
+def _drop_narrowed(con: duckdb.DuckDBPyConnection, staging: list[Model]) -> None:
+    for model in staging:
+        con.execute(f"drop view if exists temp.{model.name}")
+
+
+def _add_runs(con: duckdb.DuckDBPyConnection, model: Model, plan: Plan, say: Callable[[str], None]) -> None:
+    """Delete a model's rows of removed runs, insert those of the new runs (the table is made if absent)."""
+    exists = con.execute("select count(*) from duckdb_tables() where schema_name = 'main' and table_name = ?",
+                         [model.name]).fetchone()[0]  # type: ignore[index]
+    try:
+        if not exists:
+            con.execute(f"create table {model.name} as\n{model.sql}")
+        else:
+            if plan.removed:
+                con.execute(f"delete from {model.name} where run_id in (select unnest(?))", [plan.removed])
+            if plan.new:
+                con.execute(f"insert into {model.name} select * from (\n{model.sql}\n)")
+    except duckdb.Error as exc:
+        raise BalanceError(f"{model.path}: model {model.name} failed: {exc}") from None
+    say(f"added {len(plan.new)} run(s) to {model.name}")
+
+
+def _spill_folder(warehouse: Path) -> Path:
+    return warehouse.with_name(f".{warehouse.name}.spill")
+
+
+def _remove_spill(warehouse: Path) -> None:
+    shutil.rmtree(_spill_folder(warehouse), ignore_errors=True)
 
 
 def _writable_temp(warehouse: Path) -> Path:
@@ -137,25 +283,28 @@ def _left_out_text(cat: LakeCatalogue) -> str:
 
 
 def _build_models(
-    con: duckdb.DuckDBPyConnection, cat: LakeCatalogue, games: set[str], result: BuildResult,
-    say: Callable[[str], None], rules: FlagRules,
+    con: duckdb.DuckDBPyConnection, ctx: _Context, result: BuildResult, models: list[Model],
 ) -> None:
-    for model in discover_models():
-        if model.game is not GENERIC_GAME and model.game not in games:
-            result.skipped.append(model.name)
+    for model in models:
+        if _skipped(model, ctx.cat, ctx.games, result.skipped):
             continue
-        if _optional_input_missing(model, cat, result.skipped):
-            result.skipped.append(model.name)
-            continue
-        if not _create(con, model, cat):
+        if not _create(con, model, ctx.cat):
             result.skipped.append(model.name)
             continue
         if model.flags:  # before any model that reads the flag is built
-            apply_flags(con, model.name, list(model.flags), rules)
+            apply_flags(con, model.name, list(model.flags), ctx.rules)
         result.models.append(model.name)
-        say(f"built {model.materialization} {model.name}")
-        if model.name == "stg_events":
-            _load_runs(con, cat)
+        ctx.say(f"built {model.materialization} {model.name}")
+        if model.name == "stg_events" and result.mode == "full":
+            _load_runs(con, ctx.cat, [])
+
+
+def _skipped(model: Model, cat: LakeCatalogue, games: set[str], skipped: list[str]) -> bool:
+    """A model for a game absent from the lake, or over an optional input that is absent, is skipped (noted)."""
+    if model.game is not GENERIC_GAME and model.game not in games or _optional_input_missing(model, cat, skipped):
+        skipped.append(model.name)
+        return True
+    return False
 
 
 def _optional_input_missing(model: Model, cat: LakeCatalogue, skipped: list[str]) -> bool:
@@ -190,14 +339,20 @@ def _create_python(con: duckdb.DuckDBPyConnection, model: Model, cat: LakeCatalo
     return True
 
 
-def _load_runs(con: duckdb.DuckDBPyConnection, cat: LakeCatalogue) -> None:
-    observed = [
-        ObservedRun(*row)
-        for row in con.execute(
-            "select distinct game, run_id, ruleset, ruleset_digest from stg_events "
-            "where event_type = 'game_started' order by game, run_id"
-        ).fetchall()
-    ]
+def _load_runs(con: duckdb.DuckDBPyConnection, cat: LakeCatalogue, removed: list[str]) -> None:
+    """The `runs`, `ruleset_assumptions` and `display_names` tables: every run seen in stg_events (in an
+    incremental build, stg_events holds the new runs alone and the runs built before are kept, less the removed
+    ones)."""
+    query = ("select distinct game, run_id, ruleset, ruleset_digest from stg_events "
+             "where event_type = 'game_started'")
+    if con.execute("select count(*) from duckdb_tables() where schema_name = 'main' and table_name = 'runs'"
+                   ).fetchone()[0]:  # type: ignore[index]
+        query += (" union select game, run_id, ruleset, ruleset_digest from main.runs "
+                  "where run_id not in (select unnest(?::varchar[]))")
+        params: list[Any] = [removed]
+    else:
+        params = []
+    observed = [ObservedRun(*row) for row in con.execute(f"{query} order by game, run_id", params).fetchall()]
     for name, table in zip(("runs", "ruleset_assumptions", "display_names"), run_tables(cat, observed)):
         con.register(f"{name}_arrow", table)
         con.execute(f"create or replace table {name} as select * from {name}_arrow")
@@ -205,9 +360,10 @@ def _load_runs(con: duckdb.DuckDBPyConnection, cat: LakeCatalogue) -> None:
 
 
 def _run_tests(
-    con: duckdb.DuckDBPyConnection, games: set[str], result: BuildResult, say: Callable[[str], None]
+    con: duckdb.DuckDBPyConnection, games: set[str], result: BuildResult, say: Callable[[str], None],
+    tests: list[Model],
 ) -> None:
-    for test in discover_tests():
+    for test in tests:
         if test.game is not GENERIC_GAME and test.game not in games or set(test.depends) & set(result.skipped):
             continue
         try:

@@ -12,6 +12,8 @@ declare what the builder needs:
     -- flag: metric=seat_win_rate estimate=win_rate reference=reference lo=win_lo hi=win_hi n=n
                                                (the shared "look here" rule, see warehouse/flags.py;
                                                 one line per flag column)
+    -- incremental: run                        (a fact whose rows for a run depend only on that run:
+                                                updated run by run, see warehouse.incremental)
 
 A few metrics need fits SQL cannot do (a fixed-effects regression with
 clustered errors, a Bradley-Terry rating): those are Python models, declared
@@ -44,7 +46,7 @@ MACROS_FILE = Path(__file__).parent / "macros.sql"
 # Tables the builder loads itself (from run manifests) before any model runs.
 BUILTIN_TABLES = ("runs", "ruleset_assumptions", "lake_left_out", "display_names")
 _LAKE_GLOB = re.compile(r"'\{\{ lake \}\}/([^']*)'")
-_HEADER = re.compile(r"^--\s*(grain|depends|game|lake|flag):\s*(.*?)\s*$")
+_HEADER = re.compile(r"^--\s*(grain|depends|game|lake|flag|incremental):\s*(.*?)\s*$")
 
 
 class ModelError(BalanceError):
@@ -65,6 +67,7 @@ class Model:
     lake_glob: str | None = None  # optional lake input: skip the model when nothing matches
     python: Callable[[Any, Any], Any] | None = None  # a Python model: (connection, lake catalogue) -> data frame
     flags: tuple[FlagSpec, ...] = ()  # `-- flag:` headers: columns the shared flag rule recomputes
+    incremental: bool = False  # `-- incremental: run`: rows of new runs are inserted, see warehouse.incremental
 
     @property
     def materialization(self) -> str:
@@ -86,8 +89,12 @@ def parse_model(path: Path, layer: str) -> Model:
     if layer in LAYERS and not headers.get("grain"):
         raise ModelError(f"{path}: missing '-- grain: one row per ...' header comment")
     depends = tuple(d.strip() for d in headers.get("depends", "").split(",") if d.strip())
+    incremental = headers.get("incremental", "")
+    if incremental not in ("", "run"):
+        raise ModelError(f"{path}: '-- incremental: {incremental}' is not understood; the only form is "
+                         "'-- incremental: run'")
     return Model(path.stem, layer, path, sql, headers.get("grain", ""), depends, headers.get("game") or None,
-                 headers.get("lake") or None, flags=tuple(flags))
+                 headers.get("lake") or None, flags=tuple(flags), incremental=incremental == "run")
 
 
 def discover_models(models_dir: Path = MODELS_DIR) -> list[Model]:

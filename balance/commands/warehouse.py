@@ -8,7 +8,7 @@ from pathlib import Path
 
 from balance import args as arg
 from balance.study import STUDY_FILE
-from warehouse.build import InvariantError, LakeError, build
+from warehouse.build import DEFAULT_MEMORY_LIMIT, InvariantError, LakeError, build
 from warehouse.flags import load_rules
 from warehouse.left_out import warning_lines
 
@@ -28,6 +28,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     build_parser.add_argument("--study", type=Path, default=STUDY_FILE,
                               help="study file whose [flags] table sets the minimum effects (default: default study)")
+    build_parser.add_argument("--full", action="store_true",
+                              help="rebuild from every file (default: read only the runs added since the last build)")
+    build_parser.add_argument("--memory-limit", type=arg.memory_size, default=DEFAULT_MEMORY_LIMIT,
+                              help=f"DuckDB's memory budget; beyond it, work spills to disk (default: "
+                                   f"{DEFAULT_MEMORY_LIMIT})")
     build_parser.add_argument("--skip-tests", action="store_true", help="do not run the zero-row invariant queries")
     build_parser.add_argument("--verbose", action="store_true", help="print each model and test as it is built")
 
@@ -36,15 +41,17 @@ def run(args: argparse.Namespace) -> int:
     log = (lambda msg: print(msg, file=sys.stderr)) if args.verbose else None
     try:
         result = build(args.lake, args.warehouse, run_tests=not args.skip_tests, log=log,
-                       flag_rules=load_rules(args.study))
+                       flag_rules=load_rules(args.study), full=args.full, memory_limit=args.memory_limit)
     except (LakeError, InvariantError) as exc:
         print(f"balance warehouse build: data rejected: {exc}", file=sys.stderr)
         return EXIT_DATA
     for line in warning_lines(result.left_out):
         print(line, file=sys.stderr)
     games = ", ".join(f"{game}: {n} games" for game, n in result.games.items())
+    how = "full rebuild" if result.mode == "full" else "incremental"
     print(
-        f"built {result.warehouse} in {result.seconds:.1f}s ({games}); {len(result.models)} models, "
+        f"built {result.warehouse} in {result.seconds:.1f}s ({how}, read {result.runs_read} run(s); {games}); "
+        f"{len(result.models)} models, "
         f"{len(result.tests)} invariant tests passed, skipped (input absent): {', '.join(result.skipped) or 'none'}"
     )
     return 0

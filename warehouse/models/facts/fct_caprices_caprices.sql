@@ -3,6 +3,7 @@
 -- the four face-down ones one per round (slots 1..4 = +30/+20/+15/+10).
 -- game: caprices
 -- depends: stg_caprices__events, fct_player_games
+-- incremental: run
 with events as materialized (
 
     select * from stg_caprices__events

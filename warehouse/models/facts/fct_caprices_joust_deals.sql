@@ -4,6 +4,7 @@
 -- fewer games than another player.
 -- game: caprices-joust
 -- depends: stg_caprices_joust__events, fct_player_games
+-- incremental: run
 with events as materialized (
 
     select * from stg_caprices_joust__events

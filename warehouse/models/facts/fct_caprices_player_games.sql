@@ -1,6 +1,7 @@
 -- grain: one row per player per caprices game
 -- game: caprices
 -- depends: stg_caprices__events, fct_player_games
+-- incremental: run
 with events as materialized (
 
     -- one scan of the lake for the event types this model reads

@@ -1,6 +1,7 @@
 -- grain: one row per game (game, run_id, game_id), every game in the lake
 -- source: simulated or recorded (from the run's manifest: `balance ingest` marks recorded runs)
 -- depends: stg_events, runs
+-- incremental: run
 with events as materialized (
 
     -- one scan of the lake for the three event types this model reads

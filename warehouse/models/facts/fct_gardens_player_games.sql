@@ -4,6 +4,7 @@
 -- dealt, knock-offs, bonus tiles taken, Caprice tile uses.
 -- game: gardens
 -- depends: stg_gardens__events, fct_player_games
+-- incremental: run
 with events as (
 
     select * from stg_gardens__events

@@ -3,6 +3,7 @@
 -- (actions carried out; plans, failed attempts and waits counted apart), its cities.
 -- game: gods
 -- depends: stg_gods__events, fct_games
+-- incremental: run
 with events as (
 
     select * from stg_gods__events

@@ -3,6 +3,7 @@
 -- and agent holding its god (null when nobody claimed it).
 -- game: gods
 -- depends: stg_gods__events, fct_gods_player_games, fct_games
+-- incremental: run
 with events as (
 
     select * from stg_gods__events

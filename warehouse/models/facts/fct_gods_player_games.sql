@@ -9,6 +9,7 @@
 -- apart), attempts that failed because the board changed meanwhile, and waits.
 -- game: gods
 -- depends: stg_gods__events, fct_player_games
+-- incremental: run
 with events as (
 
     select * from stg_gods__events

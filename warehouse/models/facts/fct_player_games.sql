@@ -1,5 +1,6 @@
 -- grain: one row per player per game, every game in the lake
 -- depends: stg_events, fct_games
+-- incremental: run
 with events as (
 
     select * from stg_events
