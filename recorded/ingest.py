@@ -122,7 +122,7 @@ def write_run(lake: Path, games: list[ReplayedGame]) -> str:
     """One complete recorded run: part file, records, manifest (last). Returns its run id."""
     first = games[0]
     run_id = "rec-" + hashlib.sha256("".join(g.content_hash for g in games).encode()).hexdigest()[:16]
-    buffer = EventBuffer(get_game(first.game).columns)
+    buffer = EventBuffer.for_game(get_game(first.game))
     for game_id, game in enumerate(games):
         for seq, event, round_, turn, clock in game.rows:
             buffer.append(game_id, seq, event, round_, turn, clock)

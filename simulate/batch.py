@@ -74,7 +74,7 @@ def play_batch(game_ref: str | Game, ruleset: Ruleset, spec: RunSpec, batch: Bat
     """Play one batch and write its part file into the lake; runs inside a worker."""
     started = time.perf_counter()
     game = resolve_game(game_ref)
-    buffer = EventBuffer(game.columns)
+    buffer = EventBuffer.for_game(game)
     games = play_into(game, ruleset, spec, batch, buffer)
     try:
         table = buffer.to_table(spec.run_id)

@@ -152,7 +152,7 @@ def _reseeded(spec: RunSpec, k: int) -> RunSpec:
 
 def _logged_pass(game: Game, ruleset: Ruleset, spec: RunSpec, batch: Batch, folder: Path) -> tuple[int, int]:
     """Play into an EventBuffer, build the Arrow table, write the Parquet part; returns events and file bytes."""
-    buffer = EventBuffer(game.columns)
+    buffer = EventBuffer.for_game(game)
     play_into(game, ruleset, spec, batch, buffer)
     path = folder / lake_files.part_name(batch.index)
     lake_files.write_table_atomic(buffer.to_table(spec.run_id), path)

@@ -97,7 +97,7 @@ def compare_writers(game: Game, spec: RunSpec, repeats: int = 3) -> list[WriterF
 
 def _ours(game: Game, rows: list[tuple[int, int, Event, int, int, int]], folder: Path, run_id: str) -> WriterFigure:
     started = time.perf_counter()
-    buffer = EventBuffer(game.columns)
+    buffer = EventBuffer.for_game(game)
     append = buffer.append
     for game_id, seq, event, round_, turn, clock_ms in rows:
         append(game_id, seq, event, round_, turn, clock_ms)

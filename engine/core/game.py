@@ -21,6 +21,10 @@ class GameFacts:
     player_counts: tuple[int, ...]
     max_events: int
     score_bounds: tuple[float, float]
+    log_order: str = "event_type"
+    """How a part file's rows are ordered (`EventBuffer`): grouped by event type, which suits logs whose typed
+    columns are each filled by a few event types, or "game" (game, then seq), which suits a log whose running
+    clock grows with every event (4 Gods)."""
 
 
 class Game(Protocol):
