@@ -3,6 +3,11 @@
     make million                       # or: .venv/bin/python -m balance.million --out data/million
     .venv/bin/python -m balance.million --games 20000 --out /tmp/m   # the same steps, smaller
 
+The games are simulated as `--runs` runs (default 10 of 100,000 games, seeds
+1, 2, ...), each sealed when it completes, so an interrupted benchmark keeps
+every finished run and `make million` again resumes where it stopped (every
+simulate command runs with `--resume`; a complete run returns at once).
+
 Every step is the `balance` command a designer would type, run as its own
 process; for each, the wall time and the peak memory of the step's whole
 process tree (the sum of its processes' resident memory, sampled every 0.2 s,
@@ -47,6 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1_000_000, help="distinct Caprices games (default 1,000,000)")
     parser.add_argument("--players", default="4")
     parser.add_argument("--agents", default="random")
+    parser.add_argument("--runs", type=int, default=10, help="the games are split into this many runs (default 10)")
     parser.add_argument("--batch-size", type=int, default=2000, help="games per part file (default 2000)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", type=Path, default=Path("data/million"), help="lake, warehouse and reports go here")
@@ -63,22 +69,23 @@ def main(argv: list[str] | None = None) -> int:
     balance = [str(Path(sys.executable).with_name("balance"))]
     simulate = [*balance, "simulate", "--game", "caprices", "--players", args.players, "--agents", args.agents,
                 "--batch-size", str(args.batch_size), "--lake", str(lake), "--workers", str(args.workers),
-                "--no-progress"]
-    commands = {
-        "simulate": [*simulate, "--games", str(args.games), "--seed", "1"],
-        "verify": [*balance, "verify", "--lake", str(lake), "--workers", str(args.workers), "--no-progress"],
-        "build": [*balance, "warehouse", "build", "--lake", str(lake), "--warehouse", str(warehouse)],
-        "report": [*balance, "report", "--warehouse", str(warehouse), "--out", str(out / "reports")],
-        "headline": [sys.executable, "-m", "warehouse.bench", "--headline", str(warehouse)],
-        "add": [*simulate, "--games", str(ADDED_GAMES), "--seed", "2"],
-        "incremental": [*balance, "warehouse", "build", "--lake", str(lake), "--warehouse", str(warehouse)],
-        "full": [*balance, "warehouse", "build", "--full", "--lake", str(lake), "--warehouse", str(warehouse)],
+                "--no-progress", "--resume"]
+    per_run = -(-args.games // args.runs)
+    commands: dict[str, list[list[str]]] = {
+        "simulate": [[*simulate, "--games", str(per_run), "--seed", str(k + 1)] for k in range(args.runs)],
+        "verify": [[*balance, "verify", "--lake", str(lake), "--workers", str(args.workers), "--no-progress"]],
+        "build": [[*balance, "warehouse", "build", "--lake", str(lake), "--warehouse", str(warehouse)]],
+        "report": [[*balance, "report", "--warehouse", str(warehouse), "--out", str(out / "reports")]],
+        "headline": [[sys.executable, "-m", "warehouse.bench", "--headline", str(warehouse)]],
+        "add": [[*simulate, "--games", str(ADDED_GAMES), "--seed", str(args.runs + 1)]],
+        "incremental": [[*balance, "warehouse", "build", "--lake", str(lake), "--warehouse", str(warehouse)]],
+        "full": [[*balance, "warehouse", "build", "--full", "--lake", str(lake), "--warehouse", str(warehouse)]],
     }
     record = out / "million.json"
     figures = {f["step"]: f for f in json.loads(record.read_text())["steps"]} if record.exists() else {}
     started = time.time()
     for step in steps:
-        figure = run_step(step, commands[step])
+        figure = run_commands(step, commands[step])
         figures[step] = asdict(figure)
         print(f"{step:12} {figure.seconds:9.1f} s  peak {figure.peak_tree_mb:8.0f} MB (tree) "
               f"{figure.peak_process_mb:8.0f} MB (largest process)  {figure.note}", flush=True)
@@ -91,6 +98,21 @@ def main(argv: list[str] | None = None) -> int:
     record.write_text(json.dumps({"context": context, "steps": ordered}, indent=2) + "\n", encoding="utf-8")
     print(markdown(ordered))
     return 0 if all(not f["note"].startswith("failed") for f in ordered) else 2
+
+
+def run_commands(step: str, commands: list[list[str]]) -> StepFigure:
+    """A step of one or more commands in turn: times add up, peaks are the largest; stops at a failure."""
+    figures = []
+    for command in commands:
+        figures.append(run_step(step, command))
+        if len(commands) > 1:
+            done = figures[-1]
+            print(f"  {step} {len(figures)}/{len(commands)}: {done.seconds:.1f} s {done.note}", flush=True)
+        if figures[-1].note.startswith("failed"):
+            break
+    command = figures[0].command + (f" (and {len(commands) - 1} more like it)" if len(commands) > 1 else "")
+    return StepFigure(step, command, sum(f.seconds for f in figures), max(f.peak_tree_mb for f in figures),
+                      max(f.peak_process_mb for f in figures), figures[-1].note)
 
 
 def run_step(step: str, command: list[str]) -> StepFigure:
