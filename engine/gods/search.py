@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 from engine.core.ismcts import SearchProfile
 from engine.gods.actions import carry_out
@@ -41,9 +42,10 @@ def plans_carried_out(state: GodsState) -> GodsState:
     if not pending:
         return state
     projected = state.copy()
+    chance = Chance(0)  # a draw in progress takes tiles from the determinised bag, the same ones at every call
     for _, _, player in pending:
         try:
-            events = carry_out(projected, projected.plan[player])
+            events = carry_out(projected, projected.plan[player], chance)
         except IllegalCommand:
             continue
         for event in events:
