@@ -80,15 +80,15 @@ class Narrator:
         if isinstance(event, ev.RoundStarted):
             return f"{seat(event.player)} holds the Royal Favour"
         if isinstance(event, ev.SubjectRevealed):
-            return f"Subject turned up: {self.card(event.caste, event.value)}"
+            return f"Subject turned up: {self.card_id(state, event.card)}"
         if isinstance(event, ev.TurnTaken):
             return f"{seat(event.player)} {TURN_KINDS.get(event.action, event.action)}"
         if isinstance(event, ev.CardRecruited):
-            return f"takes {self.card(event.caste, event.value)} {SOURCES.get(event.source, event.source)}"
+            return f"takes {self.card_id(state, event.card)} {SOURCES.get(event.source, event.source)}"
         if isinstance(event, ev.CardRallied):
-            return f"rallies {self.card(event.caste, event.value)} in front of them"
+            return f"rallies {self.card_id(state, event.card)} in front of them"
         if isinstance(event, ev.CardDiscarded):
-            return f"discards {self.card(event.caste, event.value)} to the Zone"
+            return f"discards {self.card_id(state, event.card)} to the Zone"
         if isinstance(event, ev.RoyalFavourPassed):
             return f"the Royal Favour passes to {seat(event.player)}"
         if isinstance(event, ev.CapriceMet):

@@ -193,7 +193,7 @@ def test_the_agent_plans_from_the_board_at_the_moment_it_starts_thinking() -> No
 
 
 def test_clock_never_runs_backwards_and_replay_from_the_parquet_log_alone_rebuilds_the_game(tmp_path: Path) -> None:
-    buffer = EventBuffer(GAME.columns)
+    buffer = EventBuffer.for_game(GAME)  # 4 Gods files keep game order (GameFacts.log_order), as the lake writes them
     agents = [make_agent("greedy-fast", GAME), make_agent("random", GAME)]
     final = play_game(GAME, RULESET, agents, 11, buffer, game_id=7)
     path = tmp_path / "gods.parquet"
