@@ -29,7 +29,6 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from tqdm import tqdm
 
@@ -40,6 +39,7 @@ from simulate import lake as layout
 from simulate.experiment import resume_hint
 from simulate.filecheck import FileResult, FileTask, check_file
 from simulate.lake.catalogue import CatalogedRun, LakeCatalogue, catalogue
+from simulate.lake.claim import resume_command
 from simulate.lake.store import Store
 from simulate.manifest import manifest_ruleset
 from simulate.spec import RunSpec
@@ -107,7 +107,7 @@ def verify(
 def _run_tasks(
     cat: LakeCatalogue, run: CatalogedRun, resolve: Callable[[str], Game], workers: int, report: VerifyReport,
 ) -> list[FileTask]:
-    """The file checks of one run, after its run-level checks (state, manifest against spec)."""
+    """The file checks of one run, after its run-level verdict (the catalogue: state, manifest against spec)."""
     where = layout.meta_key(run.run_id, layout.MANIFEST_FILE)
     if run.state in ("incomplete", "in progress"):
         report.problems.append(Problem(layout.meta_key(run.run_id), None, None, _incomplete_text(cat, run)))
@@ -123,11 +123,6 @@ def _run_tasks(
     except (BalanceError, KeyError, TypeError, ValueError) as exc:
         report.problems.append(Problem(where, None, None, f"cannot set up replay: {type(exc).__name__}: {exc}"))
         return []
-    if spec is not None:
-        mismatch = _files_against_spec(manifest["files"], spec)
-        report.problems += [Problem(where, None, None, text) for text in mismatch]
-        if mismatch:
-            return []
     game_ref: str | Game = manifest["game"] if workers > 1 else game
     digest = (manifest.get("ruleset") or {}).get("digest")
     return [FileTask(entry["file"], cat.store, entry, run.run_id, game_ref, ruleset, spec, digest)
@@ -139,27 +134,11 @@ def _incomplete_text(cat: LakeCatalogue, run: CatalogedRun) -> str:
     expected = run.expected_files()
     have = f"{len(run.files)} of {expected}" if expected is not None else f"{len(run.files)}"
     state = "being written by another process" if run.state == "in progress" else "incomplete (no manifest)"
-    finish = (resume_hint(run.run_id) or
-              f"finish it with `balance simulate --resume --run-id {run.run_id} --lake {lake}` and its spec flags"
+    command = resume_command(run.run_id, lake)
+    finish = (resume_hint(run.run_id) or f"finish it with `{command}` (it reads the run's spec)"
               if run.kind == "simulated" else "write it again")
     return (f"run {run.run_id} is {state}, {have} part files present; its games are not read; "
             f"{finish}, or remove it with `balance runs remove {run.run_id} --lake {lake}`")
-
-
-def _files_against_spec(files: list[dict[str, Any]], spec: RunSpec) -> list[str]:
-    """A simulated run's manifest must list exactly the batches its spec implies."""
-    expected = {layout.part_key(spec.game, spec.run_id, b.index): b for b in spec.batches()}
-    listed = {entry["file"]: entry for entry in files}
-    problems = [f"manifest does not list {name}, which the spec implies (games {b.start}-{b.stop - 1})"
-                for name, b in expected.items() if name not in listed]
-    problems += [f"manifest lists {name}, which the spec does not imply" for name in listed if name not in expected]
-    for name in sorted(set(expected) & set(listed)):
-        batch, entry = expected[name], listed[name]
-        found = (entry.get("first_game_id"), entry.get("last_game_id"), entry.get("games"))
-        if found != (batch.start, batch.stop - 1, batch.games):
-            problems.append(f"manifest entry {name} says games {found[0]}-{found[1]} ({found[2]}), the spec "
-                            f"implies {batch.start}-{batch.stop - 1} ({batch.games})")
-    return problems
 
 
 def _check_files(tasks: list[FileTask], workers: int, progress: bool, report: VerifyReport) -> None:

@@ -14,6 +14,7 @@ import pyarrow as pa
 
 from simulate.experiment import resume_hint
 from simulate.lake.catalogue import LakeCatalogue
+from simulate.lake.claim import resume_command
 
 LEFT_OUT_SCHEMA = pa.schema([
     ("what", pa.string()), ("run_id", pa.string()), ("file", pa.string()), ("state", pa.string()),
@@ -32,8 +33,8 @@ def left_out_rows(cat: LakeCatalogue) -> list[dict[str, Any]]:
                    f"then balance runs remove {run.run_id} --lake {lake}")
             reason = "; ".join(run.problems) or "rejected manifest"
         else:
-            finish = resume_hint(run.run_id) or (f"balance simulate --resume --run-id {run.run_id} --lake {lake} "
-                                                 "(with its spec flags)")
+            finish = resume_hint(run.run_id) or (resume_command(run.run_id, lake) if run.kind == "simulated"
+                                                 else f"write run {run.run_id} again")
             fix = f"{finish}, or balance runs remove {run.run_id} --lake {lake}"
             reason = "no manifest: the run did not finish" if run.state != "in progress" else "being written"
         rows.append({"what": "run", "run_id": run.run_id, "file": None, "state": run.state, "kind": run.kind,

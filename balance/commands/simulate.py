@@ -8,7 +8,9 @@ from typing import Any
 
 from balance import args as arg
 from engine.registry import get_game
-from simulate.lake import DEFAULT_LAKE
+from simulate.lake import DEFAULT_LAKE, SPEC_FILE, meta_key
+from simulate.lake.claim import read_claim
+from simulate.lake.store import open_store
 from simulate.runner import run as run_spec
 from simulate.spec import RunSpec, SpecError, parse_int_list, parse_name_list
 
@@ -28,7 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"lake folder or object-store URL such as s3://bucket/lake (default: {DEFAULT_LAKE})")
     parser.add_argument("--workers", type=arg.workers, help="local worker processes (default: all cores)")
     parser.add_argument("--resume", action="store_true",
-                        help="fill only the missing part files of this run")
+                        help="fill only the missing part files of this run (with --run-id alone: the spec it was "
+                             "claimed with)")
     parser.add_argument("--wait", action="store_true",
                         help="wait for another process writing this run instead of refusing")
     parser.add_argument("--scheduler", help="Dask scheduler address; workers must see the lake path")
@@ -39,6 +42,9 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
     """The run spec from --spec and/or flags; errors name the flag or file and key."""
     values: dict[str, Any] = {}
     where = "command line"
+    claimed = _claimed_spec(args) if args.spec is None else None
+    if claimed is not None:  # `--resume --run-id ID`: the spec the run id was claimed with
+        values, where = claimed, f"{args.lake}/{meta_key(args.run_id, SPEC_FILE)} + command line"
     if args.spec is not None:
         from_file = RunSpec.from_toml(args.spec)
         values = from_file.to_dict()
@@ -65,6 +71,15 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
     values.setdefault("agents", ("random",))
     values.setdefault("ruleset", game.default_ruleset)
     return RunSpec.from_dict(values, where=where)
+
+
+def _claimed_spec(args: argparse.Namespace) -> dict[str, Any] | None:
+    """With --resume and --run-id, the spec in the run's claim (`runs/<id>/spec.json`), if a simulated run has one."""
+    if not args.resume or args.run_id is None:
+        return None
+    record = read_claim(open_store(args.lake), args.run_id)
+    spec = (record or {}).get("spec")
+    return dict(spec) if (record or {}).get("kind", "simulated") == "simulated" and isinstance(spec, dict) else None
 
 
 def run(args: argparse.Namespace) -> int:

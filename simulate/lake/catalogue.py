@@ -9,7 +9,10 @@ classified here once:
   progress* while a writer holds its lock): its part files are pending, not
   read, and the fix is to resume or remove it;
 - a run whose manifest is unreadable, malformed, edited (seal mismatch),
-  disagrees with its claim or lists a file that is missing is *rejected*;
+  disagrees with its claim, lists a file that is missing or (simulated runs)
+  does not list exactly the batches its spec implies is *rejected* (the same
+  verdict `verify` gives, so a re-sealed manifest that drops a batch is never
+  read as complete);
 - any other file in the folder (a foreign or copied part file, a file in a
   run folder that its manifest does not list, a stray temporary file) is
   *stray*: reported by name, never read.
@@ -23,10 +26,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.core.errors import BalanceError
 from simulate import lake as layout
 from simulate.lake.claim import is_being_written
 from simulate.lake.store import Store, open_store
 from simulate.manifest import manifest_problems
+from simulate.spec import RunSpec
 
 COMPLETE, INCOMPLETE, IN_PROGRESS, REJECTED = "complete", "incomplete", "in progress", "rejected"
 
@@ -143,6 +148,7 @@ def _catalogue_run(store: Store, run_id: str, names: set[str], keys: set[str], p
         listed = tuple(entry["file"] for entry in manifest["files"])
         problems += [f"lists {k}, which is missing from the lake" for k in listed if k not in keys]
         problems += _claim_disagrees(claim, manifest)
+        problems += _spec_disagrees(manifest)
         if not problems:
             kind = manifest.get("kind", "simulated")
             return CatalogedRun(run_id, COMPLETE, kind, manifest["game"], manifest, claim, listed)
@@ -174,6 +180,37 @@ def _claim_disagrees(claim: Any, manifest: dict[str, Any]) -> list[str]:
     if digest is not None and digest != (manifest.get("ruleset") or {}).get("digest"):
         return ["the manifest's ruleset digest differs from the one the run id was claimed with"]
     return []
+
+
+def _spec_disagrees(manifest: dict[str, Any]) -> list[str]:
+    """A simulated run is complete only when its manifest lists every batch its spec implies (cheap: no file read)."""
+    if manifest.get("kind", "simulated") != "simulated":
+        return []
+    try:
+        spec = RunSpec.from_dict(manifest.get("spec") or {}, where="the manifest's spec")
+    except BalanceError as exc:
+        return [str(exc)]
+    problems = files_against_spec(manifest["files"], spec)
+    games = (manifest.get("totals") or {}).get("games")
+    if games is not None and games != spec.total_games:
+        problems.append(f"the manifest counts {games} games, the spec implies {spec.total_games}")
+    return problems
+
+
+def files_against_spec(files: list[dict[str, Any]], spec: RunSpec) -> list[str]:
+    """A simulated run's manifest must list exactly the batches its spec implies, each with its game range."""
+    expected = {layout.part_key(spec.game, spec.run_id, b.index): b for b in spec.batches()}
+    listed = {entry["file"]: entry for entry in files}
+    problems = [f"manifest does not list {name}, which the spec implies (games {b.start}-{b.stop - 1})"
+                for name, b in expected.items() if name not in listed]
+    problems += [f"manifest lists {name}, which the spec does not imply" for name in listed if name not in expected]
+    for name in sorted(set(expected) & set(listed)):
+        batch, entry = expected[name], listed[name]
+        found = (entry.get("first_game_id"), entry.get("last_game_id"), entry.get("games"))
+        if found != (batch.start, batch.stop - 1, batch.games):
+            problems.append(f"manifest entry {name} says games {found[0]}-{found[1]} ({found[2]}), the spec "
+                            f"implies {batch.start}-{batch.stop - 1} ({batch.games})")
+    return problems
 
 
 def _pending_temp(run: CatalogedRun | None, key: str) -> bool:

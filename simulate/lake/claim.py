@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shlex
 import socket
 import time
 from dataclasses import dataclass, field
@@ -86,6 +87,12 @@ class RunClaim:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def resume_command(run_id: str, lake: str) -> str:
+    """The command that finishes an incomplete simulated run, as it works when pasted: `--resume` with a
+    run id reads the spec from the run's claim."""
+    return f"balance simulate --resume --run-id {run_id} --lake {shlex.quote(lake)}"
 
 
 def read_claim(store: Store, run_id: str) -> dict[str, Any] | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from balance.cli import main
 from simulate import lake as layout
+from tests.reliability.tampering import PART1, edit_manifest
 from tests.warehouse.conftest import lineups
 from tests.warehouse.fake_events import write_fake_run
 
@@ -45,3 +47,27 @@ def test_incomplete_run_is_left_out_named_and_removable(tmp_path: Path, capsys: 
     assert main(["runs", "remove", "half", "--lake", str(lake)]) == 1
     assert main(["warehouse", "build", "--lake", str(lake), "--warehouse", str(warehouse)]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def test_a_resealed_manifest_missing_a_batch_is_rejected_by_runs_warehouse_and_verify_alike(
+    pristine: Path, tmp_path: Path, toy_game: None, capsys: pytest.CaptureFixture[str],
+) -> None:
+    lake = tmp_path / "lake"
+    shutil.copytree(pristine, lake)
+    write_fake_run(lake, "toy", "done", lineups(30, 1))
+    (lake / PART1).unlink()  # a batch deleted, its entry dropped, the manifest re-sealed: consistent but short
+    edit_manifest(lake, lambda m: m.update(files=[f for f in m["files"] if f["file"] != PART1]), reseal=True)
+    missing = f"manifest does not list {PART1}, which the spec implies"
+    capsys.readouterr()
+    assert main(["runs", "--lake", str(lake)]) == 0
+    listing = capsys.readouterr().out
+    assert re.search(r"^t +simulated +toy +rejected", listing, re.M) and missing in listing, listing
+    warehouse = tmp_path / "w.duckdb"
+    assert main(["warehouse", "build", "--lake", str(lake), "--warehouse", str(warehouse)]) == 0
+    assert "warning: left out rejected run t" in capsys.readouterr().err
+    with duckdb.connect(str(warehouse), read_only=True) as con:
+        assert con.execute("select count(*) from fct_games").fetchone() == (30,)  # run `done` only
+        left = con.execute("select run_id, state, reason from lake_left_out").fetchall()
+    assert [(r, s) for r, s, _ in left] == [("t", "rejected")] and missing in left[0][2]
+    assert main(["verify", "--lake", str(lake), "--run", "t", "--workers", "1"]) == 2
+    assert missing in capsys.readouterr().err
