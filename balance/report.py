@@ -52,6 +52,9 @@ def games_in(warehouse: Path) -> list[str]:
         raise ReportError(f"{warehouse}: no warehouse; run `balance warehouse build` first")
     try:
         with duckdb.connect(str(warehouse), read_only=True) as con:
+            if not con.execute("select count(*) from duckdb_tables() where table_name = 'fct_games'").fetchone()[0]:
+                raise ReportError(f"{warehouse}: the warehouse holds no game logs (tile-value runs only); simulate "
+                                  "games too (`balance simulate` or `balance run`), then build it again")
             return [row[0] for row in con.execute("select distinct game from fct_games order by game").fetchall()]
     except duckdb.Error as exc:
         raise ReportError(f"{warehouse}: not a warehouse built by `balance warehouse build` ({exc})") from None

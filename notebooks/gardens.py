@@ -193,8 +193,15 @@ def sensitivity_lines(digest: str, players: int) -> list[str]:
     return [f"*Sensitivity, agents {r.other_agents}:* {names('tiles', r.tile)} instead of "
             f"{names('tiles', r.instead_of)} {r.other_score_diff:+.2f} ({r.other_score_lo:+.2f} to "
             f"{r.other_score_hi:+.2f}) from {count(r.other_decisions)} decisions (greedy {r.primary_score_diff:+.2f}; "
-            f"{'same' if r.same_direction else 'opposite'} direction, intervals "
+            f"{direction_words(r.same_direction)}, intervals "
             f"{'overlap' if r.overlap else 'do not overlap'})" for r in part.itertuples()]
+
+
+def direction_words(same: object) -> str:
+    """same / opposite direction; no direction when either estimate is zero (the table's NULL)."""
+    if same is None or pd.isna(same):
+        return "no direction (a zero difference)"
+    return "same direction" if same else "opposite direction"
 
 
 for ruleset in rulesets:

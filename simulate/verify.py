@@ -70,6 +70,7 @@ class VerifyReport:
     files: int = 0
     games: int = 0
     events: int = 0
+    rows: int = 0  # rows of files that are not game logs (tile values): checked by checksum and count
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -154,7 +155,10 @@ def _check_files(tasks: list[FileTask], workers: int, progress: bool, report: Ve
 def _add(report: VerifyReport, task: FileTask, result: FileResult, seen: set[int]) -> None:
     report.files += 1
     report.games += result.games
-    report.events += result.events
+    if task.ruleset is None:  # not a game log: its rows are not events
+        report.rows += result.events
+    else:
+        report.events += result.events
     report.problems += [Problem(task.key, g, s, text) for g, s, text in result.problems]
     for game_id in sorted(seen.intersection(result.game_ids)):
         report.problems.append(Problem(task.key, game_id, None, "game appears in more than one part file"))

@@ -35,12 +35,13 @@ import duckdb
 import pyarrow.parquet as pq
 
 from engine.core.errors import BalanceError
+from simulate.lake import DATASETS
 from simulate.lake.catalogue import LakeCatalogue, catalogue
 from simulate.lake.store import Store
 from warehouse.flags import FlagRules, apply_flags, load_rules, write_rules
 from warehouse.incremental import Plan, fingerprint, incremental_models, only, plan_update, record_state
 from warehouse.left_out import left_out_rows, load_left_out
-from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests, matching_files, render
+from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests, lake_globs, matching_files, render
 from warehouse.runs import ObservedRun, run_tables
 
 GENERIC_GAME = None  # models without a `-- game:` header read every game
@@ -75,6 +76,11 @@ def lake_files(cat: LakeCatalogue) -> dict[str, list[str]]:
     return {game: cat.uris("events", game) for game in cat.games("events")}
 
 
+def lake_games(cat: LakeCatalogue) -> set[str]:
+    """Games with an admitted file in any dataset (a lake of tile-value runs alone still has Four Gardens)."""
+    return {game for dataset in DATASETS for game in cat.games(dataset)}
+
+
 def check_readable(cat: LakeCatalogue) -> None:
     """Open every admitted file's footer; an unreadable one is rejected by name."""
     for run in cat.complete_runs():
@@ -103,8 +109,8 @@ def build(
     cat = catalogue(lake)
     if not cat.runs and not cat.stray:
         raise BalanceError(f"{cat.store.url}: no runs in this lake; run `balance simulate` or `balance run` first")
-    files = lake_files(cat)
-    if not files:
+    files = lake_games(cat)
+    if not cat.complete_runs():
         raise BalanceError(f"{cat.store.url}: the lake has no complete run yet ({_left_out_text(cat)}); "
                            "finish a run (`balance simulate --resume ...`) or run `balance run` first")
     models, tests = discover_models(), discover_tests()
@@ -145,8 +151,7 @@ def _rebuild(ctx: _Context, warehouse: Path) -> BuildResult:
         with duckdb.connect(str(tmp)) as con:
             _configure(con, ctx, warehouse)
             _build_models(con, ctx, result, ctx.models)
-            result.games = dict(con.execute("select game, count(*) from fct_games group by game order by game")
-                                .fetchall())
+            result.games = _game_counts(con, result)
             if ctx.run_tests:
                 _run_tests(con, ctx.games, result, ctx.say, ctx.tests)
             record_state(con, ctx.cat, ctx.fingerprint)
@@ -179,8 +184,7 @@ def _update(ctx: _Context, warehouse: Path, plan: Plan) -> BuildResult:
                 _drop_narrowed(con, staging)
                 rest = [m for m in ctx.models if m.layer != "staging" and m.name not in incremental]
                 _build_models(con, ctx, result, rest)
-                result.games = dict(con.execute("select game, count(*) from fct_games group by game order by game")
-                                    .fetchall())
+                result.games = _game_counts(con, result)
                 if ctx.run_tests:
                     _narrow_staging(con, ctx.cat, only(ctx.cat, plan.new), staging, result.skipped)
                     _run_tests(con, ctx.games, result, ctx.say, ctx.tests)
@@ -279,7 +283,14 @@ def _writable_temp(warehouse: Path) -> Path:
 
 def _left_out_text(cat: LakeCatalogue) -> str:
     states = [f"{r.run_id}: {r.state}" for r in cat.left_out()]
-    return "; ".join(states) or "nothing but stray files"
+    return "; ".join(states) or f"only {len(cat.stray)} stray file(s), listed by no run's manifest"
+
+
+def _game_counts(con: duckdb.DuckDBPyConnection, result: BuildResult) -> dict[str, int]:
+    """Games per game id (none when the lake holds no game logs, e.g. tile-value runs alone)."""
+    if "fct_games" not in result.models:
+        return {}
+    return dict(con.execute("select game, count(*) from fct_games group by game order by game").fetchall())
 
 
 def _build_models(
@@ -308,8 +319,9 @@ def _skipped(model: Model, cat: LakeCatalogue, games: set[str], skipped: list[st
 
 
 def _optional_input_missing(model: Model, cat: LakeCatalogue, skipped: list[str]) -> bool:
-    """A model over an optional lake folder (`-- lake:`) with no admitted file yet, or depending on a skipped one."""
-    if model.lake_glob is not None and not matching_files(cat, model.lake_glob):
+    """A model over a lake folder with no admitted file (an optional `-- lake:` input, or the events of a lake
+    that holds only tile-value runs), or depending on a skipped one."""
+    if any(not matching_files(cat, glob) for glob in (model.lake_glob, *lake_globs(model.sql)) if glob):
         return True
     return any(dep in skipped for dep in model.depends)
 

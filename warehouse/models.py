@@ -166,6 +166,11 @@ def matching_files(cat: LakeCatalogue, pattern: str) -> list[str]:
     return [cat.store.uri(key) for key in admitted if fnmatchcase(key, pattern)]
 
 
+def lake_globs(sql: str) -> list[str]:
+    """The lake globs a model's SQL reads (`'{{ lake }}/<glob>'`)."""
+    return _LAKE_GLOB.findall(sql)
+
+
 def render(sql: str, cat: LakeCatalogue) -> str:
     """Replace each `'{{ lake }}/<glob>'` string with the list of admitted files matching the glob.
 

@@ -27,7 +27,7 @@ from scipy import stats
 from engine.gardens.config import BASE_TILES, CAPRICE_TILES
 from simulate.lake.catalogue import LakeCatalogue
 from warehouse.runs import ObservedRun, describe_run
-from warehouse.tile_scale import contrasts, tile_values
+from warehouse.tile_scale import WIN_RANGE, contrasts, interval, tile_values
 
 GROUP = ["ruleset_digest", "num_players", "agents"]
 TILE_KEY_PREFIXES = ("bonus.", "caprice.")
@@ -123,13 +123,14 @@ def owning_conditions(part: pd.DataFrame, assumed: tuple[str, int]) -> dict[str,
     }
 
 
-def _mean_interval(values: pd.Series) -> tuple[float, float, float]:
-    """Mean and 95% t interval of paired differences (pairs are independent deals)."""
+def _mean_interval(values: pd.Series, bounds: tuple[float, float] | None = None) -> tuple[float, float, float]:
+    """Mean and 95% t interval of paired differences (pairs are independent deals), clipped to `bounds`;
+    unknown (NaN) below two pairs or when every pair differs alike (no spread measured)."""
     n, mean = len(values), float(values.mean())
     if n < 2:
         return mean, float("nan"), float("nan")
-    half = float(stats.t.ppf(0.975, n - 1) * values.std(ddof=1) / np.sqrt(n))
-    return mean, mean - half, mean + half
+    lo, hi = interval(mean, float(values.std(ddof=1) / np.sqrt(n)), float(stats.t.ppf(0.975, n - 1)), bounds)
+    return mean, lo, hi
 
 
 def _wilson(k: float, n: int) -> tuple[float, float]:
@@ -146,7 +147,7 @@ def owning_per_tile(part: pd.DataFrame) -> pd.DataFrame:
     for tile, pairs in part.groupby("tile", sort=True):
         n = len(pairs)
         score, score_lo, score_hi = _mean_interval(pairs.score_prefer - pairs.score_avoid)
-        win, win_lo, win_hi = _mean_interval(pairs.win_prefer - pairs.win_avoid)
+        win, win_lo, win_hi = _mean_interval(pairs.win_prefer - pairs.win_avoid, WIN_RANGE)
         prefer_lo, prefer_hi = _wilson(pairs.win_prefer.sum(), n)
         avoid_lo, avoid_hi = _wilson(pairs.win_avoid.sum(), n)
         took_lo, took_hi = _wilson(pairs.took_prefer.sum(), n)

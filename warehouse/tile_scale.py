@@ -115,6 +115,19 @@ def head_to_head(frame: pd.DataFrame, value: str, x: str, y: str) -> tuple[float
     return float((both[x] - both[y]).mean()), len(both)
 
 
+WIN_RANGE = (-1.0, 1.0)  # a win-share difference cannot leave it
+MIN_SE = 1e-9  # a standard error below this is rounding: the estimate rests on one decision, no spread measured
+
+
+def interval(estimate: float, se: float, t: float, bounds: tuple[float, float] | None = None) -> tuple[float, float]:
+    """estimate -/+ t * se, clipped to the possible range; unknown (NaN) when the standard error is zero: an
+    estimate resting on one decision has no spread to measure, which is not certainty."""
+    if not se > MIN_SE or not np.isfinite(t):
+        return float("nan"), float("nan")
+    lo, hi = estimate - t * se, estimate + t * se
+    return (max(lo, bounds[0]), min(hi, bounds[1])) if bounds else (lo, hi)
+
+
 def contrasts(frame: pd.DataFrame, order: list[str]) -> pd.DataFrame:
     """Every pair of tiles on the score scale (oriented so the estimate is >= 0) with the win-share contrast."""
     score = fit_scale(frame, "mean_score", order)
@@ -129,11 +142,12 @@ def contrasts(frame: pd.DataFrame, order: list[str]) -> pd.DataFrame:
         estimate = abs(estimate)
         win_est, win_se = win.contrast(x, y)
         direct, n_both = head_to_head(frame, "mean_score", x, y)
+        (score_lo, score_hi), (win_lo, win_hi) = interval(estimate, se, t), interval(win_est, win_se, t, WIN_RANGE)
         rows.append({
             "tile": x, "instead_of": y, "score_diff": estimate, "score_se": se,
-            "score_lo": estimate - t * se, "score_hi": estimate + t * se,
-            "p_value": float(2 * stats.t.sf(estimate / se, score.clusters - 1)) if se > 0 else float("nan"),
-            "win_diff": win_est, "win_lo": win_est - t * win_se, "win_hi": win_est + t * win_se,
+            "score_lo": score_lo, "score_hi": score_hi,
+            "p_value": float(2 * stats.t.sf(estimate / se, score.clusters - 1)) if se > MIN_SE else float("nan"),
+            "win_diff": win_est, "win_lo": win_lo, "win_hi": win_hi,
             "direct_diff": direct, "direct_decisions": n_both,
             "decisions": score.decisions, "games": score.clusters,
         })
@@ -158,10 +172,13 @@ def tile_values(frame: pd.DataFrame, order: list[str]) -> pd.DataFrame:
     for tile in score.tiles:
         value, se = score.contrast(tile, score.reference)
         win_value, win_se = win.contrast(tile, score.reference)
+        (score_lo, score_hi), (win_lo, win_hi) = interval(value, se, t), interval(win_value, win_se, t, WIN_RANGE)
+        if tile == score.reference:
+            score_lo = score_hi = win_lo = win_hi = 0.0  # the scale's zero, by definition
         rows.append({
             "tile": tile, "reference": score.reference, "score_value": value, "score_se": se,
-            "score_lo": value - t * se, "score_hi": value + t * se,
-            "win_value": win_value, "win_lo": win_value - t * win_se, "win_hi": win_value + t * win_se,
+            "score_lo": score_lo, "score_hi": score_hi,
+            "win_value": win_value, "win_lo": win_lo, "win_hi": win_hi,
             "offered_decisions": int(frame[frame.tile == tile].decision_key.nunique()),
             "decisions": score.decisions, "games": score.clusters,
         })

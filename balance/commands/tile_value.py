@@ -82,20 +82,28 @@ def _print_contrasts(choices: pd.DataFrame) -> None:
         scale = tile_values(frame, order).sort_values("score_value", ascending=False)
         print(f"each tile against {scale.reference.iloc[0]} at the same decision (final score, 95% game-clustered):")
         for r in scale.itertuples():
-            print(f"  {r.tile:13} {r.score_value:+6.2f} [{r.score_lo:+6.2f}, {r.score_hi:+6.2f}]  "
+            print(f"  {r.tile:13} {r.score_value:+6.2f} {_interval(r.score_lo, r.score_hi, '+6.2f')}  "
                   f"win share {r.win_value:+.3f}  (offered at {r.offered_decisions} decisions)")
         table = table.head(5)
     print(f"choosing X instead of Y at the same decision (final score, 95% game-clustered interval; "
           f"noise after Holm over {len(contrasts(frame, order))} pairs):")
     for r in table.itertuples():
-        print(f"  {r.tile:13} instead of {r.instead_of:13} {r.score_diff:+6.2f} [{r.score_lo:+6.2f}, "
-              f"{r.score_hi:+6.2f}]  win share {r.win_diff:+.3f}  ({r.direct_decisions} decisions offered both; "
+        print(f"  {r.tile:13} instead of {r.instead_of:13} {r.score_diff:+6.2f} "
+              f"{_interval(r.score_lo, r.score_hi, '+6.2f')}  win share {r.win_diff:+.3f}  "
+              f"({r.direct_decisions} decisions offered both; "
               f"{'beyond noise' if r.beyond_noise else 'within noise'})")
 
 
 def _print_owning(owning: pd.DataFrame) -> None:
     print("value of owning: always take it vs never (paired deals; final score and win share, 95%):")
     for r in owning_per_tile(owning).itertuples():
-        print(f"  {r.tile:13} {r.score_diff:+6.2f} [{r.score_lo:+6.2f}, {r.score_hi:+6.2f}]  win share "
-              f"{r.win_diff:+.3f} [{r.win_lo:+.3f}, {r.win_hi:+.3f}]  over {r.pairs} deals, taken in "
+        print(f"  {r.tile:13} {r.score_diff:+6.2f} {_interval(r.score_lo, r.score_hi, '+6.2f', 'deals')}  win share "
+              f"{r.win_diff:+.3f} {_interval(r.win_lo, r.win_hi, '+.3f', 'deals')}  over {r.pairs} deals, taken in "
               f"{r.took_rate:.0%}")
+
+
+def _interval(lo: float, hi: float, spec: str, what: str = "decisions") -> str:
+    """[lo, hi], or why there is none (one decision or deal has no spread to measure)."""
+    if pd.isna(lo) or pd.isna(hi):
+        return f"[no interval: too few {what}]"
+    return f"[{lo:{spec}}, {hi:{spec}}]"

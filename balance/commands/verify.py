@@ -31,10 +31,12 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_USER
     summary = (f"{len(report.runs)} run(s), {report.files} file(s), {report.games} game(s), "
-               f"{report.events} event(s) checked in {args.lake} in {seconds:.1f} s "
+               f"{report.events} event(s){f', {report.rows} tile-value row(s)' if report.rows else ''} checked in "
+               f"{args.lake} in {seconds:.1f} s "
                f"({report.games / max(seconds, 1e-9):,.0f} games/s)")
     if report.ok:
-        print(f"ok: {summary}; every game replays to its sealed digest")
+        what = "every game replays to its sealed digest" if report.games else "every file matches its manifest"
+        print(f"ok: {summary}; {what}")
         return EXIT_OK
     print(f"REJECTED: {summary}; {len(report.problems)} problem(s):", file=sys.stderr)
     print("file / game / seq / problem", file=sys.stderr)

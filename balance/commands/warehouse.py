@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_DATA
     for line in warning_lines(result.left_out):
         print(line, file=sys.stderr)
-    games = ", ".join(f"{game}: {n} games" for game, n in result.games.items())
+    games = ", ".join(f"{game}: {n} games" for game, n in result.games.items()) or "no game logs: tile-value runs only"
     how = "full rebuild" if result.mode == "full" else "incremental"
     print(
         f"built {result.warehouse} in {result.seconds:.1f}s ({how}, read {result.runs_read} run(s); {games}); "

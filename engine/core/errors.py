@@ -33,10 +33,12 @@ class IllegalCommand(BalanceError):
 
 
 class RulesetError(BalanceError):
-    """A ruleset file is malformed: the message names the file and key."""
+    """A ruleset file is malformed: the message names the file and key (FILE_LEVEL: the file as a whole)."""
+
+    FILE_LEVEL = "-"  # not a key: the file cannot be read, is not text, or is not TOML
 
     def __init__(self, path: str, key: str, reason: str) -> None:
-        super().__init__(f"{path}: key '{key}': {reason}")
+        super().__init__(f"{path}: {reason}" if key == self.FILE_LEVEL else f"{path}: key '{key}': {reason}")
         self.path = path
         self.key = key
         self.reason = reason

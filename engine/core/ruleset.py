@@ -123,15 +123,16 @@ def load_ruleset(
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise RulesetError(str(path), "-", f"cannot read file ({exc.strerror or exc})") from None
+        raise RulesetError(str(path), RulesetError.FILE_LEVEL, f"cannot read the file ({exc.strerror or exc})") \
+            from None
     except UnicodeDecodeError as exc:
         bad = exc.object[exc.start:exc.start + 1]
-        raise RulesetError(str(path), "-", f"not a UTF-8 text file (byte {exc.start} is {bad!r}); "
-                           "save it as UTF-8 TOML") from None
+        raise RulesetError(str(path), RulesetError.FILE_LEVEL, f"not a text file: byte {exc.start} is {bad!r}, not "
+                           "UTF-8; a ruleset is a UTF-8 TOML text file (save it as UTF-8 TOML)") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(str(path), "-", f"not valid TOML: {exc}") from None
+        raise RulesetError(str(path), RulesetError.FILE_LEVEL, f"not valid TOML: {exc}") from None
     meta = data.pop("meta", None)
     if not isinstance(meta, dict):
         raise RulesetError(str(path), "meta", "missing [meta] table with game and name")

@@ -42,6 +42,7 @@ def lake(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for ruleset, agents in (("base", ("random",)), ("gods-caprice", ("greedy",))):
         run(RunSpec("gardens", ruleset, (2, 3), agents, 8, seed=9, batch_size=100), lake, workers=1, progress=False)
     run_step(TileValueSpec("base", 2, games=3, rollouts=2, seed=1, pairs=2), lake)
+    run_step(TileValueSpec("base", 2, games=4, rollouts=2, seed=1, agents=("random",)), lake)  # sensitivity line
     return lake
 
 
@@ -78,6 +79,10 @@ def test_gardens_notebook_runs_into_an_html_report(warehouse: Path, tmp_path: Pa
     assert "Choosing X instead of Y at the same decision" in page and "Foresight:" in page
     assert "Conditions: agents greedy,greedy" in page and "assumed tile values: bonus." in page
     assert "value of owning" in page.lower() or "Owning" in page
+    with duckdb.connect(str(warehouse), read_only=True) as con:
+        sensitivity = con.execute("select count(*) from met_gardens_tile_sensitivity").fetchone()[0]
+    assert sensitivity > 0 and page.count("Sensitivity, agents random,random:") == sensitivity
+    assert " direction" in page and "no second line-up measured" not in page
     # gardens metrics flag mean differences (no rate vs reference): the index lists them whole
     assert "met_gardens_bonus_tiles" in reports["index"].read_text()
 

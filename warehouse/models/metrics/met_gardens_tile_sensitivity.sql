@@ -2,7 +2,7 @@
 -- Sensitivity of "choosing X instead of Y" to the kind of play: the primary estimate (all-greedy
 -- line-up) beside the same contrast measured with another line-up (random today; ismcts when the
 -- search agents land), oriented like the primary. `same_direction` = the other estimate has the same
--- sign; `overlap` = the two 95% intervals overlap.
+-- sign (NULL when either is zero up to rounding: no direction); `overlap` = the two 95% intervals overlap.
 -- game: gardens
 -- depends: met_gardens_tile_contrasts
 with contrasts as (
@@ -49,7 +49,9 @@ final as (
         o.decisions as other_decisions,
         o.games as other_games,
         o.score_diff - p.score_diff as change,
-        sign(o.score_diff) = sign(p.score_diff) as same_direction,
+        -- a difference within rounding of zero (|d| < 1e-9 points) has no direction: NULL, not "same"
+        case when abs(o.score_diff) < 1e-9 or abs(p.score_diff) < 1e-9 then null
+             else sign(o.score_diff) = sign(p.score_diff) end as same_direction,
         o.score_lo <= p.score_hi and p.score_lo <= o.score_hi as overlap
     from primary_line_up as p
     inner join both_ways as o
