@@ -71,11 +71,6 @@ class BuildResult:
     runs_read: int = 0  # runs whose files this build read (all of them when full)
 
 
-def lake_files(cat: LakeCatalogue) -> dict[str, list[str]]:
-    """The event files of each game that belong to the lake (complete runs' manifests), as reader names."""
-    return {game: cat.uris("events", game) for game in cat.games("events")}
-
-
 def lake_games(cat: LakeCatalogue) -> set[str]:
     """Games with an admitted file in any dataset (a lake of tile-value runs alone still has Four Gardens)."""
     return {game for dataset in DATASETS for game in cat.games(dataset)}
