@@ -155,14 +155,26 @@ def test_known_effect_is_exact_for_agents_that_ignore_tile_values(tmp_path):
     assert 3 < predicted.contrast("extra_rewards", "planning")[0] < 5.5
 
 
+ER_POINTS = (3.0, 6.0)  # base Extra Rewards values [6, 5, 4, 3], highest taken first: what one tile held is worth
+
+
 def test_known_effect_is_within_the_interval_for_greedy_agents(tmp_path):
+    """Greedy reads tile values, so its play reacts to the change: with ER worth +5 it takes ER later in the
+    branches that passed on it, and the ER-share contrast falls (own_after < own_before). The shift is then
+    5 x own_after (the new points) + v x (own_after - own_before) (the old points, v in 3..6 per tile held,
+    earned less often) + the change in other points (noise). Predicting from the changed run's pickups alone
+    leaves out the middle term: at 120 games it put ER-P outside the interval (notes: fixes.md, item 7)."""
     spec = tv.TileValueSpec("base", 3, games=30, rollouts=3, seed=11)
-    (before, _), (after, predicted) = _fits(spec, "base"), _fits(spec, _er_plus_five(tmp_path))
+    (before, five_before), (after, five_after) = _fits(spec, "base"), _fits(spec, _er_plus_five(tmp_path))
     for y in ("planning", "take_wilds"):
         (b, b_se), (a, a_se) = before.contrast("extra_rewards", y), after.contrast("extra_rewards", y)
-        expected = predicted.contrast("extra_rewards", y)[0]  # from the changed run's own pickup rates
-        assert 1.0 < expected < 5.0
-        assert abs((a - b) - expected) <= after.t_crit() * (a_se ** 2 + b_se ** 2) ** 0.5
+        own_before = five_before.contrast("extra_rewards", y)[0] / 5
+        own_after = five_after.contrast("extra_rewards", y)[0] / 5
+        reaction = own_after - own_before
+        expected = 5 * own_after + sum(ER_POINTS) / 2 * reaction
+        assert 0.2 < own_after < 1.0 and reaction < 0  # greedy does react, in the direction the rules imply
+        noise = after.t_crit() * (a_se ** 2 + b_se ** 2) ** 0.5
+        assert abs((a - b) - expected) <= noise + (ER_POINTS[1] - ER_POINTS[0]) / 2 * abs(reaction)
 
 
 @pytest.fixture(scope="module")
