@@ -46,6 +46,7 @@ METRICS: dict[str, Metric] = {
     "agent_win_rate": Metric("win rate", "rate"),
     "caprice_hit_rate": Metric("hit rate", "rate"),
     "slot_hit_rate": Metric("hit rate", "rate"),
+    "slot_win_share": Metric("share of wins taken by players who met it", "rate"),
     "caprice_points": Metric("Caprice points per player", "points"),
     "extra_rewards": Metric("Extra Rewards points per player", "points"),
     "completed": Metric("groundworks completed per player", "groundworks"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import duckdb
 import numpy as np
 import pandas as pd
 import pytest
@@ -67,6 +68,16 @@ def test_a_bonus_raised_by_ten_raises_the_mean_score_by_ten_times_that_slots_hit
     assert score["diff"] == pytest.approx(10 * hit_rate, abs=1e-9)
     assert rows.loc[("caprice_points", "overall"), "diff"] == pytest.approx(10 * hit_rate, abs=1e-9)
     assert rows.loc[("slot_hit_rate", "slot 1"), "diff"] == 0  # the same Caprices are met
+    # only the players who met the slot-1 Caprice gain, so in no game does their share of the win fall
+    with duckdb.connect(str(warehouse), read_only=True) as con:
+        shares = con.execute("""
+            select v.value - b.value from fct_variant_values_caprices v
+            join fct_variant_arms a on a.run_id = v.run_id and a.experiment = 'plus10' and a.role = 'variant'
+            join fct_variant_values_caprices b on b.run_id = a.baseline_run and b.game_id = v.game_id
+                 and b.metric = v.metric and b.level = v.level
+            where v.metric = 'slot_win_share' and v.level = 'slot 1'""").fetchall()
+    assert len(shares) == 60 and min(s[0] for s in shares) >= 0 and max(s[0] for s in shares) > 0
+    assert rows.loc[("slot_win_share", "slot 1"), "diff"] > 0
     assert score.flagged and score.diff_lo > 0
     # pairing pays: the paired interval is far narrower than two independent samples' on the same games
     assert score.pairing_gain > 3
