@@ -177,7 +177,7 @@ def _takers(state: State, player: int) -> list[list[int]]:
     """For each resource, the player's groundworks that may receive one more now (same test as `accepts`)."""
     config = state.config
     blocked = {card for target, card in state.sabotage.values() if target == player} if state.sabotage else ()
-    takers: list[list[int]] = [[] for _ in config.resources]
+    takers: list[list[int]] = [[], [], [], []]  # (`pagoda.resources` names exactly four)
     needs = config.needs
     for dst, placed in state.players[player].groundworks.items():
         if dst in blocked:
@@ -249,7 +249,8 @@ def bonus_decide(state: State, player: int, command: Command, chance: Chance) ->
 
 def draw_legal(state: State, player: int) -> list[Command]:
     """A display card, or (in a normal draw, not under Foresight) the top of the deck."""
-    legal: list[Command] = [("draw", card) for card in state.display]
+    draw_commands = state.config.draw_commands
+    legal: list[Command] = [draw_commands[card] for card in state.display]
     if state.todo[-1][2] == -1 and (state.deck or state.discard):
         legal.append(("draw", -1))
     return legal

@@ -84,7 +84,8 @@ class Config:
     costs: tuple[tuple[int, ...], ...] = field(init=False)  # per card: its requirement
     needs: tuple[tuple[tuple[int, int], ...], ...] = field(init=False)  # per card: (resource, count) it requires
     card_commands: tuple[tuple[tuple[Any, ...], ...], ...] = field(init=False)  # per card: its non-lay actions
-    # (side, up, levels..., rotations...) -> the resource of each icon in collecting order (state.icons_facing)
+    draw_commands: tuple[tuple[str, int], ...] = field(init=False)  # per card: taking it from the display
+    # (side, up, rotations...) -> the level of each icon in collecting order (state.icon_levels)
     icon_orders: dict[tuple[Any, ...], tuple[int, ...]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -95,6 +96,7 @@ class Config:
         needs = tuple(tuple((r, want) for r, want in enumerate(c.cost) if want) for c in self.cards)
         object.__setattr__(self, "needs", needs)
         object.__setattr__(self, "card_commands", tuple(_card_commands(c) for c in self.cards))
+        object.__setattr__(self, "draw_commands", tuple(("draw", c.id) for c in self.cards))
         object.__setattr__(self, "icon_orders", {})
 
 

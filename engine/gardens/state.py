@@ -119,10 +119,12 @@ def collect(state: State, player: int, up: bool, rotation: list[int] | None = No
     p = state.players[player]
     room = p.capacity - sum(p.storage)
     supply = list(state.supply)
+    levels = state.levels
     taken: list[int] = []
     lost = 0
     stop = state.config.uncovered_icon == "stop"
-    for resource in icons_facing(state, player, up, state.rotation if rotation is None else rotation):
+    for level in icon_levels(state, player, up, state.rotation if rotation is None else rotation):
+        resource = levels[level]
         if room > 0 and supply[resource] > 0:
             taken.append(resource)
             supply[resource] -= 1
@@ -134,17 +136,17 @@ def collect(state: State, player: int, up: bool, rotation: list[int] | None = No
     return tuple(taken), lost
 
 
-def icons_facing(state: State, player: int, up: bool, rotation: list[int]) -> tuple[int, ...]:
-    """The resource of each icon on this player's side, level by level in the direction collected
-    (bottom first when `up`); looked up once per pagoda position (a rotate decides and applies it)."""
+def icon_levels(state: State, player: int, up: bool, rotation: list[int]) -> tuple[int, ...]:
+    """The level of each icon on this player's side, in the order collected (bottom first when `up`);
+    worked out once per side, direction and rotation (`Config.icon_orders`: at most 2,048 of them)."""
     config = state.config
     side = config.sides[state.num_players][player]
-    key = (side, up, *state.levels, *rotation)
+    key = (side, up, *rotation)
     icons = config.icon_orders.get(key)
     if icons is None:
         counts = config.side_counts
-        levels = range(4) if up else range(3, -1, -1)
-        icons = tuple(r for lv in levels for r in [state.levels[lv]] * counts[(side + rotation[lv]) % 4])
+        order = range(4) if up else range(3, -1, -1)
+        icons = tuple(level for level in order for _ in range(counts[(side + rotation[level]) % 4]))
         config.icon_orders[key] = icons
     return icons
 
@@ -169,8 +171,10 @@ def still_needed(config: Config, card: int, placed: list[int], resource: int) ->
 
 def satisfied(config: Config, card: int, placed: list[int]) -> bool:
     """Whether a groundwork's resources meet its requirement."""
-    cost = config.cards[card].cost
-    return all(have >= want for have, want in zip(placed, cost))
+    for r, want in config.needs[card]:  # noqa: SIM110 - a loop: all() over a generator costs twice as much here
+        if placed[r] < want:
+            return False
+    return True
 
 
 def sabotaged(state: State, player: int, card: int) -> bool:
