@@ -121,7 +121,7 @@ show(slots[slots.reference.notna()], {
 # %%
 seats = strongest_play(q("select * from met_seat_advantage where source = 'simulated' and game = 'caprices' order by num_players, seat"))
 display(Markdown(seat_chart(seats)))
-order = q("select *, turn_position as seat from met_caprices_turn_order order by num_players, turn_position")
+order = q("select *, turn_position as seat from met_caprices_turn_order where source = 'simulated' order by num_players, turn_position")
 if order.random_starts.sum():  # the King aid dealt at random: seats no longer tell who started
     display(Markdown(f"{order.random_starts.sum():,} player-games started with a randomly dealt King aid "
                      "(`players.first = \"random\"`), so the first-player edge shows by turn position "
@@ -134,7 +134,7 @@ if order.random_starts.sum():  # the King aid dealt at random: seats no longer t
 # often each common Caprice scores at all.
 
 # %%
-components = q("select * from met_caprices_score_components where num_players <> 'all' and component <> 'score'")
+components = q("select * from met_caprices_score_components where source = 'simulated' and num_players <> 'all' and component <> 'score'")
 wide = components.pivot(index="num_players", columns="component", values="points_mean")
 wide.columns = [names("components", c) for c in wide.columns]
 fig, ax = plt.subplots(figsize=(8, 3.8))
@@ -143,7 +143,7 @@ ax.set_xlabel("players")
 ax.set_ylabel("mean points per player-game")
 charts.legend_below(fig, ax.get_legend_handles_labels()[0], 5)
 plt.show()
-overall = q("select * from met_caprices_score_components where num_players = 'all' order by points_mean desc")
+overall = q("select * from met_caprices_score_components where source = 'simulated' and num_players = 'all' order by points_mean desc")
 show(overall, {"component": lambda r: names("components", r.component), "player-games": "n",
                "mean points": ci("points_mean", "points_lo", "points_hi", "value"),
                "scores at all": ci("hit_rate", "hit_lo", "hit_hi")})
@@ -152,7 +152,7 @@ show(overall, {"component": lambda r: names("components", r.component), "player-
 # ## Score distributions, margins and ties
 
 # %%
-winning = q("select * from met_caprices_winning_score order by num_players")
+winning = q("select * from met_caprices_winning_score where source = 'simulated' order by num_players")
 finals = q("""select num_players, score from fct_caprices_player_games where source = 'simulated' and is_baseline_ruleset""")
 fig, ax = plt.subplots(figsize=(8, 3.5))
 for (players, part), colour in zip(finals.groupby("num_players"), charts.SERIES):
@@ -173,7 +173,7 @@ show(winning, {"players": "num_players", "games": "n",
 # transformations at scoring; by agent type (all player counts pooled).
 
 # %%
-abilities = q("select * from met_caprices_abilities where num_players = 'all' order by measure, agent")
+abilities = q("select * from met_caprices_abilities where source = 'simulated' and num_players = 'all' order by measure, agent")
 measures = list(dict.fromkeys(abilities.measure))
 fig, ax = plt.subplots(figsize=(9, 3.5))
 charts.grouped_bars(ax, measures, [(agent, part.set_index("measure")) for agent, part in abilities.groupby("agent")],

@@ -73,7 +73,7 @@ display(Markdown(f"**{count(sample.games.sum())} games** in all."))
 # Orange = look here: beyond noise after a Holm correction over the table and at least 1 point of final score.
 
 # %%
-picks = strongest_play(q("select * from met_gardens_bonus_tiles order by ruleset, tile"))
+picks = strongest_play(q("select * from met_gardens_bonus_tiles where source = 'simulated' order by ruleset, tile"))
 contrasts = q("select * from met_gardens_tile_contrasts") if has_table("met_gardens_tile_contrasts") else None
 scale = q("select * from met_gardens_tile_values") if has_table("met_gardens_tile_values") else None
 owning = q("select * from met_gardens_tile_owning") if has_table("met_gardens_tile_owning") else None
@@ -213,7 +213,7 @@ for ruleset in rulesets:
 # the other gods' mean. Orange = a favoured or neglected god worth a look.
 
 # %%
-tracks = q("select * from met_gardens_tracks order by ruleset, num_players, god")
+tracks = q("select * from met_gardens_tracks where source = 'simulated' order by ruleset, num_players, god")
 panels = tracks[["ruleset", "num_players"]].drop_duplicates().values.tolist()
 fig, axes = plt.subplots(1, len(panels), figsize=(2.3 * len(panels), 3.2), squeeze=False, sharey=True)
 for ax, (ruleset, players) in zip(axes[0], panels):
@@ -230,7 +230,7 @@ display(Markdown("Gods to look at: " + (", ".join(
     f"{names('gods', r.god)} ({names.ruleset(r.ruleset)}, {r.num_players} players: {r.space_mean:.2f} vs others "
     f"{r.other_gods_space_mean:.2f})" for r in flagged.itertuples()) or "none") + "."))
 spaces = q("select ruleset, god, space, sum(k) as k, sum(n) as n from met_gardens_track_spaces "
-           "group by ruleset, god, space order by ruleset, god, space")
+           "where source = 'simulated' group by ruleset, god, space order by ruleset, god, space")
 wide = spaces.assign(share=spaces.k / spaces.n).pivot_table(index=["ruleset", "god"], columns="space",
                                                              values="share").reset_index()
 display(Markdown("Share of player-games ending on each space (all player counts pooled; 0 = knocked off):"))
@@ -243,7 +243,8 @@ show(wide, {"ruleset": ruleset_name, "god": lambda r: names("gods", r.god),
 # (mean, 95% interval), by ruleset and player count.
 
 # %%
-activity = q("select * from met_gardens_activity where agent = 'all' and num_players <> 'all'")
+activity = q("select * from met_gardens_activity where source = 'simulated' and agent = 'all' "
+             "and num_players <> 'all'")
 
 
 def activity_chart(measures: list[str], unit: str) -> None:
@@ -273,7 +274,7 @@ activity_chart(["panoramas_2", "panoramas_3", "completed"], "per player-game")
 activity_chart(["lay_actions", "rotate_actions", "wild_actions", "reallocate_actions"], "actions per player-game")
 activity_chart(["resources_collected", "resources_lost"], "resource icons per player-game")
 lost = q("select ruleset, num_players, mean as lost_share from met_gardens_activity "
-         "where measure = 'lost_share' and agent = 'all' order by ruleset, num_players")
+         "where source = 'simulated' and measure = 'lost_share' and agent = 'all' order by ruleset, num_players")
 display(Markdown("Share of collected icons lost to full storage (ratio of sums, no interval):"))
 show(lost, {"ruleset": ruleset_name, "players": "num_players", "lost to full storage": lambda r: pct(r.lost_share)})
 
@@ -283,7 +284,7 @@ show(lost, {"ruleset": ruleset_name, "players": "num_players", "lost to full sto
 # plays first) over uniform line-ups, with the fair share 1/P dashed.
 
 # %%
-rounds = q("select * from met_gardens_activity where measure = 'rounds' and agent = 'all' "
+rounds = q("select * from met_gardens_activity where source = 'simulated' and measure = 'rounds' and agent = 'all' "
            "and num_players <> 'all'")
 show(rounds, {"ruleset": ruleset_name, "players": "num_players", "games": "n",
               "rounds per game": ci("mean", "lo", "hi", "value")})
@@ -316,7 +317,7 @@ show(components, {"ruleset": ruleset_name, "players": "num_players",
 # and the share of uses in the final round. n = uses.
 
 # %%
-timing = q("select * from met_gardens_tile_use_timing order by ruleset, tile")
+timing = q("select * from met_gardens_tile_use_timing where source = 'simulated' order by ruleset, tile")
 if len(timing):
     fig, ax = plt.subplots(figsize=(8, 0.35 * len(timing) + 1.5))
     charts.interval_bars(ax, [tile(r) for r in timing.itertuples()], timing.fraction_mean, timing.fraction_lo,

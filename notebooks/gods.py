@@ -31,10 +31,11 @@ warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); rep
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
+import pandas as pd
 from IPython.display import Markdown, display
 
 from balance import charts
-from balance.notebook import ci, count, noise_word, open_warehouse, pct, seat_chart, show, strongest_play
+from balance.notebook import beside, ci, count, noise_word, open_warehouse, pct, seat_chart, show, strongest_play
 
 q, names = open_warehouse(warehouse)
 FAST_MATCHUP = "greedy vs greedy-fast"
@@ -69,7 +70,7 @@ display(Markdown(f"**{count(sample.games.sum())} games** in all."))
 # differs, so any gap is the value of speed.
 
 # %%
-speed = q(f"select * from met_gods_speed where matchup = '{FAST_MATCHUP}' order by num_players, relative_pace")
+speed = q(f"select * from met_gods_speed where source = 'simulated' and matchup = '{FAST_MATCHUP}' order by num_players, relative_pace")
 if len(speed):
     counts = sorted(speed.num_players.unique())
     fig, axes = plt.subplots(1, len(counts), figsize=(3.8 * len(counts), 3.2), squeeze=False, sharex=True)
@@ -92,7 +93,7 @@ if len(speed):
     )))
 else:
     display(Markdown("No greedy against greedy-fast games in this warehouse: run that line-up to measure speed."))
-other_speed = q(f"select * from met_gods_speed where matchup <> '{FAST_MATCHUP}' order by matchup, num_players")
+other_speed = q(f"select * from met_gods_speed where source = 'simulated' and matchup <> '{FAST_MATCHUP}' order by matchup, num_players")
 if len(other_speed):
     display(Markdown("Other mixed-pace match-ups (agent strength confounds speed here, so nothing is flagged):"))
     show(other_speed, {"match-up": "matchup", "players": "num_players",
@@ -142,8 +143,9 @@ else:
 # a star marks a cell to look at.
 
 # %%
-gods = strongest_play(q("select * from met_gods_god_win_rate where num_players = 'all' order by god"))
-claims = q("select * from met_gods_claim_timing order by num_players, claim_order")
+gods = strongest_play(q("select * from met_gods_god_win_rate where source = 'simulated' and num_players = 'all' "
+                          "order by god"))
+claims = q("select * from met_gods_claim_timing where source = 'simulated' order by num_players, claim_order")
 fig, axes = plt.subplots(1, 2, figsize=(11, 3.6))
 charts.interval_bars(axes[0], [land(g) for g in gods.god], gods.win_rate - gods.reference,
                      gods.win_lo - gods.reference, gods.win_hi - gods.reference, flagged=gods.flagged, scale=100)
@@ -179,7 +181,7 @@ show(claims, {"players": "num_players", "claim order": "claim_order", "player-ga
 # with at least one city, and what cities are worth per player-game.
 
 # %%
-cities = q("select * from met_gods_cities order by num_players")
+cities = q("select * from met_gods_cities where source = 'simulated' order by num_players")
 per_count = cities[cities.num_players != "all"]
 fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
 charts.interval_bars(axes[0], list(per_count.num_players), per_count.cities_mean, per_count.cities_lo,
@@ -213,7 +215,7 @@ show(cities, {"players": "num_players", "games": "n_games", "cities per game": c
 # ruleset.
 
 # %%
-lands = q("select * from met_gods_landscapes order by landscape")
+lands = q("select * from met_gods_landscapes where source = 'simulated' order by landscape")
 labels = [land(x) for x in lands.landscape]
 fig, axes = plt.subplots(1, 3, figsize=(13, 3.4))
 charts.interval_bars(axes[0], labels, lands.mass_mean, lands.mass_lo, lands.mass_hi)
@@ -250,7 +252,7 @@ show(lands, {"landscape": lambda r: land(r.landscape), "games": "n",
 # (8 = 8 or more), per player count: does sending more prophets pay?
 
 # %%
-prophets = q("select * from met_gods_prophets order by num_players, prophets")
+prophets = q("select * from met_gods_prophets where source = 'simulated' order by num_players, prophets")
 fig, axes = plt.subplots(1, 2, figsize=(11, 3.4))
 for (players, part), colour in zip(prophets.groupby("num_players"), charts.SERIES):
     axes[0].errorbar(part.prophets, part.region_points_mean, yerr=charts.interval_errors(
@@ -278,7 +280,7 @@ display(Markdown(
 # in simulated minutes (the clock of the last event) and in actions carried out.
 
 # %%
-ends = q("select * from met_gods_game_end order by num_players, end_reason")
+ends = q("select * from met_gods_game_end where source = 'simulated' order by num_players, end_reason")
 length = q("""
     select num_players, count(*) as n, avg(duration_ms) / 60000.0 as minutes_mean,
            stddev_samp(duration_ms) / 60000.0 as minutes_sd, avg(tiles_placed) as tiles_mean,
@@ -337,3 +339,40 @@ agents["win_rate"] = agents.wins / agents.n
 show(agents, {"match-up": "matchup", "players": "num_players", "agent": "agent", "player-games": "n",
               "win rate": ci("win_rate", "win_lo", "win_hi"), "fair share": lambda r: pct(1 / r.num_players),
               "mean score": lambda r: f"{r.score_mean:.1f}"}, empty="No mixed line-ups in this warehouse.")
+
+# %% [markdown]
+# ## Recorded playtests beside the simulations
+# Games people played at a real table (`balance ingest`, times from a stopwatch) beside the
+# agents': the win rate of each god's holder, seat win rates, and how often a grab came
+# too late, each with n and its 95% Wilson interval. A recorded rate is compared only
+# from n = 30 and an interval narrower than ±15 points; below that it says so.
+
+# %%
+recorded = q("select count(*) as games from fct_games where game = 'gods' and source = 'recorded'").iloc[0]
+if recorded.games == 0:
+    display(Markdown("No recorded games yet: load playtests with `balance ingest` (docs/recorded-games.md)."))
+else:
+    god_rows = beside(q("select * from met_gods_god_win_rate where num_players = 'all'"), ["god"],
+                      "win_rate", "win_lo", "win_hi")
+    show(god_rows, {"god": "god", "recorded player-games": "n_recorded",
+                    "recorded win rate": ci("win_rate_recorded", "win_lo_recorded", "win_hi_recorded"),
+                    "simulated win rate": ci("win_rate_simulated", "win_lo_simulated", "win_hi_simulated"),
+                    "verdict": "verdict"})
+    seat_rows = beside(q("select * from met_seat_advantage where game = 'gods'"), ["num_players", "seat"],
+                       "win_rate", "win_lo", "win_hi")
+    show(seat_rows, {"players": "num_players", "seat": lambda r: str(int(r.seat) + 1),
+                     "recorded games": "n_recorded",
+                     "recorded win rate": ci("win_rate_recorded", "win_lo_recorded", "win_hi_recorded"),
+                     "simulated win rate": ci("win_rate_simulated", "win_lo_simulated", "win_hi_simulated"),
+                     "verdict": "verdict"})
+    failure_rows = beside(q("select source, num_players, sum(n) as n, sum(failures) as failures, "
+                            "sum(failed) / sum(n) as rate, wilson_lo(sum(failed), sum(n)) as lo, "
+                            "wilson_hi(sum(failed), sum(n)) as hi from met_gods_plan_failures "
+                            "where action = 'all' group by source, num_players"), ["num_players"], "rate", "lo", "hi")
+    show(failure_rows, {"players": "num_players", "recorded plans": "n_recorded",
+                        "recorded failed": ci("rate_recorded", "lo_recorded", "hi_recorded"),
+                        "simulated failed": ci("rate_simulated", "lo_simulated", "hi_simulated"),
+                        "verdict": "verdict"})
+    verdicts = pd.concat([god_rows.verdict, seat_rows.verdict, failure_rows.verdict]).value_counts()
+    display(Markdown(f"**{count(recorded.games)} recorded games**; verdicts: "
+                     + ", ".join(f"{v} ({n})" for v, n in verdicts.items()) + "."))

@@ -216,10 +216,18 @@ def _p_values(frame: pd.DataFrame, spec: FlagSpec, estimate: pd.Series, referenc
 
 
 def _compared_rows(con: duckdb.DuckDBPyConnection, table: str, spec: FlagSpec, rows: int) -> np.ndarray:
-    if spec.where is None:
+    """The rows the flag compares: the `where` ones, simulated games only where the table has a `source`.
+
+    Recorded playtests are set beside the simulations with their own verdict
+    (balance.notebook.beside); they never enter the corrected flags.
+    """
+    columns = {row[0] for row in con.execute(f"describe {table}").fetchall()}
+    conditions = ([f"({spec.where})"] if spec.where is not None else []) + (
+        ["source = 'simulated'"] if "source" in columns else [])
+    if not conditions:
         return np.ones(rows, dtype=bool)
     try:
-        mask = con.execute(f"select coalesce(({spec.where}), false) from {table}").fetchall()
+        mask = con.execute(f"select coalesce({' and '.join(conditions)}, false) from {table}").fetchall()
     except duckdb.Error as exc:
         raise FlagError(f"{table}: '-- flag: ... where={spec.where}' does not run: {exc}") from None
     return np.array([bool(m[0]) for m in mask], dtype=bool)

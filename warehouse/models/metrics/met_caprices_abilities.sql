@@ -1,4 +1,4 @@
--- grain: one row per measure, player count and agent ('all' = pooled)
+-- grain: one row per source (simulated / recorded), measure, player count and agent ('all' = pooled)
 -- Caste and ability use per player-game: rally, Bourgeoise and Noble turns
 -- (means, normal 95% interval); Knight and Minister transformations at
 -- scoring (rates, Wilson 95%) and Ministers transformed (mean).
@@ -14,6 +14,7 @@ with player_games as (
 grouped as (
 
     select
+        source,
         coalesce(cast(num_players as varchar), 'all') as num_players,
         coalesce(agent, 'all') as agent,
         count(*) as n,
@@ -24,25 +25,25 @@ grouped as (
         count(*) filter (where knight_transformed) as knight_k,
         count(*) filter (where ministers_transformed > 0) as minister_k
     from player_games
-    group by grouping sets ((), (num_players), (agent), (num_players, agent))
+    group by grouping sets ((source), (source, num_players), (source, agent), (source, num_players, agent))
 
 ),
 
 means as (
 
-    select num_players, agent, n, 'rally_turns' as measure, 'mean' as kind,
+    select source, num_players, agent, n, 'rally_turns' as measure, 'mean' as kind,
         rally_mean as value, mean_lo(rally_mean, rally_sd, n) as lo, mean_hi(rally_mean, rally_sd, n) as hi
     from grouped
     union all
-    select num_players, agent, n, 'bourgeoise_turns', 'mean',
+    select source, num_players, agent, n, 'bourgeoise_turns', 'mean',
         bourgeoise_mean, mean_lo(bourgeoise_mean, bourgeoise_sd, n), mean_hi(bourgeoise_mean, bourgeoise_sd, n)
     from grouped
     union all
-    select num_players, agent, n, 'noble_turns', 'mean',
+    select source, num_players, agent, n, 'noble_turns', 'mean',
         noble_mean, mean_lo(noble_mean, noble_sd, n), mean_hi(noble_mean, noble_sd, n)
     from grouped
     union all
-    select num_players, agent, n, 'ministers_transformed', 'mean',
+    select source, num_players, agent, n, 'ministers_transformed', 'mean',
         ministers_mean, mean_lo(ministers_mean, ministers_sd, n), mean_hi(ministers_mean, ministers_sd, n)
     from grouped
 
@@ -50,11 +51,11 @@ means as (
 
 rates as (
 
-    select num_players, agent, n, 'knight_transformation' as measure, 'rate' as kind,
+    select source, num_players, agent, n, 'knight_transformation' as measure, 'rate' as kind,
         knight_k / n as value, wilson_lo(knight_k, n) as lo, wilson_hi(knight_k, n) as hi
     from grouped
     union all
-    select num_players, agent, n, 'minister_transformation', 'rate',
+    select source, num_players, agent, n, 'minister_transformation', 'rate',
         minister_k / n, wilson_lo(minister_k, n), wilson_hi(minister_k, n)
     from grouped
 
@@ -69,4 +70,4 @@ final as (
 )
 
 select * from final
-order by measure, num_players, agent
+order by source, measure, num_players, agent

@@ -1,4 +1,4 @@
--- grain: one row per score component and player count ('all' = pooled)
+-- grain: one row per source (simulated / recorded), score component and player count ('all' = pooled)
 -- Mean points per player-game from each component (normal 95% interval) and
 -- how often it scores at all (Wilson 95%); for Order and Unity the latter is
 -- the common Caprice's hit rate.
@@ -14,7 +14,7 @@ with player_games as (
 long as (
 
     unpivot (
-        select num_players, card_points, order_points, merchant_points, unity_points, caprice_points, score
+        select source, num_players, card_points, order_points, merchant_points, unity_points, caprice_points, score
         from player_games
     )
     on card_points, order_points, merchant_points, unity_points, caprice_points, score
@@ -25,6 +25,7 @@ long as (
 grouped as (
 
     select
+        source,
         component,
         coalesce(cast(num_players as varchar), 'all') as num_players,
         count(*) as n,
@@ -32,13 +33,14 @@ grouped as (
         stddev_samp(points) as points_sd,
         count(*) filter (where points > 0) as k
     from long
-    group by grouping sets ((component), (component, num_players))
+    group by grouping sets ((source, component), (source, component, num_players))
 
 ),
 
 final as (
 
     select
+        source,
         component,
         num_players,
         n,
@@ -55,4 +57,4 @@ final as (
 )
 
 select * from final
-order by component, num_players
+order by source, component, num_players

@@ -1,4 +1,4 @@
--- grain: one row per player count and turn position (0 = the first player)
+-- grain: one row per source (simulated / recorded), player count and turn position (0 = the first player)
 -- The first-player edge by turn position rather than by seat: the same as
 -- met_seat_advantage when seat 0 always starts (players.first = "seat0"),
 -- and the only one that shows it when the King aid is dealt at random.
@@ -16,19 +16,21 @@ with player_games as (
 by_position as (
 
     select
+        source,
         num_players,
         turn_position,
         count(*) as n,
         sum(win_share) as wins,
         count(*) filter (where king_aid_at_random) as random_starts
     from player_games
-    group by num_players, turn_position
+    group by source, num_players, turn_position
 
 ),
 
 final as (
 
     select
+        source,
         num_players,
         turn_position,
         n,
@@ -40,4 +42,4 @@ final as (
 )
 
 select * from final
-order by num_players, turn_position
+order by source, num_players, turn_position

@@ -1,4 +1,4 @@
--- grain: one row per player count ('all' = pooled)
+-- grain: one row per source (simulated / recorded) and player count ('all' = pooled)
 -- Winning-score quantiles, margin of victory (best minus second-best score;
 -- 0 on a score tie) with a normal 95% interval, the score-tie rate (decided
 -- by the lowest-total-value tie-break) and the tie rate after the tie-break.
@@ -23,16 +23,18 @@ per_game as (
     select
         run_id,
         game_id,
+        source,
         num_players,
         list_sort(list(score), 'DESC') as scores
     from player_games
-    group by run_id, game_id, num_players
+    group by run_id, game_id, source, num_players
 
 ),
 
 margins as (
 
     select
+        per_game.source,
         per_game.num_players,
         scores[1] as winning_score,
         scores[1] - scores[2] as margin,
@@ -46,6 +48,7 @@ margins as (
 grouped as (
 
     select
+        source,
         coalesce(cast(num_players as varchar), 'all') as num_players,
         count(*) as n,
         quantile_cont(winning_score, 0.1) as winning_p10,
@@ -59,13 +62,14 @@ grouped as (
         count(*) filter (where is_score_tie) as score_ties,
         count(*) filter (where is_tie) as ties
     from margins
-    group by grouping sets ((), (num_players))
+    group by grouping sets ((source), (source, num_players))
 
 ),
 
 final as (
 
     select
+        source,
         num_players,
         n,
         winning_p10,
@@ -90,4 +94,4 @@ final as (
 )
 
 select * from final
-order by num_players
+order by source, num_players

@@ -1,4 +1,4 @@
--- grain: one row per measure, ruleset, player count and agent ('all' = pooled)
+-- grain: one row per source (simulated / recorded), measure, ruleset, player count and agent ('all' = pooled)
 -- Per player-game means (normal 95%): actions by type, resources collected
 -- and lost to full storage, panoramas by size, completed groundworks,
 -- push-backs and knock-offs, Caprice tile uses, rounds (game length); and the
@@ -14,7 +14,7 @@ with player_games as (
 
 long as (
 
-    select ruleset, num_players, agent, measure, value
+    select source, ruleset, num_players, agent, measure, value
     from player_games
     unpivot (value for measure in (
         lay_actions, rotate_actions, wild_actions, reallocate_actions,
@@ -27,6 +27,7 @@ long as (
 grouped as (
 
     select
+        source,
         measure,
         coalesce(ruleset, 'all') as ruleset,
         coalesce(cast(num_players as varchar), 'all') as num_players,
@@ -35,26 +36,26 @@ grouped as (
         avg(value) as mean,
         stddev_samp(value) as sd
     from long
-    group by grouping sets ((measure, ruleset), (measure, ruleset, num_players), (measure, ruleset, agent),
-        (measure, ruleset, num_players, agent))
+    group by grouping sets ((source, measure, ruleset), (source, measure, ruleset, num_players),
+        (source, measure, ruleset, agent), (source, measure, ruleset, num_players, agent))
 
 ),
 
 lost_share as (
 
     select
-        'lost_share' as measure, ruleset, cast(num_players as varchar) as num_players, 'all' as agent,
+        source, 'lost_share' as measure, ruleset, cast(num_players as varchar) as num_players, 'all' as agent,
         count(*) as n,
         sum(resources_lost) / nullif(sum(resources_lost + resources_collected), 0) as mean,
         null as lo, null as hi
     from player_games
-    group by ruleset, num_players
+    group by source, ruleset, num_players
 
 ),
 
 final as (
 
-    select measure, ruleset, num_players, agent, n, mean, mean_lo(mean, sd, n) as lo, mean_hi(mean, sd, n) as hi
+    select source, measure, ruleset, num_players, agent, n, mean, mean_lo(mean, sd, n) as lo, mean_hi(mean, sd, n) as hi
     from grouped
     union all
     select * from lost_share
@@ -62,4 +63,4 @@ final as (
 )
 
 select * from final
-order by measure, ruleset, num_players, agent
+order by source, measure, ruleset, num_players, agent

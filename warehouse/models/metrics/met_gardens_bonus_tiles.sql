@@ -1,4 +1,4 @@
--- grain: one row per ruleset, line-up (agent_mix) and bonus tile
+-- grain: one row per source (simulated / recorded), line-up (agent_mix), ruleset and bonus tile
 -- Among players who completed at least one panorama: pick rate of each tile
 -- (Wilson 95%), the takers' mean final score and win rate against the other
 -- panorama completers' (score difference with a normal 95% interval, win
@@ -18,6 +18,7 @@ with tiles as (
 grouped as (
 
     select
+        source,
         ruleset,
         agent_mix,
         tile,
@@ -31,7 +32,7 @@ grouped as (
         sum(win_share) filter (where took) as takers_wins,
         sum(win_share) filter (where not took) as others_wins
     from tiles
-    group by ruleset, agent_mix, tile
+    group by ruleset, source, agent_mix, tile
 
 ),
 
@@ -50,6 +51,7 @@ compared as (
 final as (
 
     select
+        source,
         ruleset,
         agent_mix,
         tile,
@@ -77,4 +79,4 @@ final as (
 )
 
 select * from final
-order by ruleset, agent_mix, tile
+order by ruleset, source, agent_mix, tile

@@ -1,4 +1,4 @@
--- grain: one row per ruleset and Caprice tile that was used
+-- grain: one row per source (simulated / recorded), ruleset and Caprice tile that was used
 -- When Caprice tiles are used (Foresight, Sabotage, Blessing, ...): the round
 -- of each use, how many rounds after the tile was taken, and the position in
 -- the game (round / final round), each a mean with a normal 95% interval; the
@@ -14,7 +14,7 @@ with events as (
 
 games as (
 
-    select distinct run_id, game_id, ruleset, num_players, rounds
+    select distinct run_id, game_id, source, ruleset, num_players, rounds
     from fct_gardens_player_games
     where is_baseline_ruleset
 
@@ -32,6 +32,7 @@ taken as (
 uses as (
 
     select
+        games.source,
         games.ruleset,
         events.tile,
         events.round,
@@ -47,16 +48,17 @@ uses as (
 
 takers as (
 
-    select games.ruleset, taken.tile, count(*) as takers
+    select games.source, games.ruleset, taken.tile, count(*) as takers
     from taken
     inner join games using (run_id, game_id)
-    group by games.ruleset, taken.tile
+    group by games.source, games.ruleset, taken.tile
 
 ),
 
 grouped as (
 
     select
+        source,
         ruleset,
         tile,
         count(*) as n,
@@ -68,13 +70,14 @@ grouped as (
         stddev_samp(game_fraction) as fraction_sd,
         count(*) filter (where in_last_round) as last_round_uses
     from uses
-    group by ruleset, tile
+    group by source, ruleset, tile
 
 ),
 
 final as (
 
     select
+        grouped.source,
         grouped.ruleset,
         grouped.tile,
         grouped.n,
@@ -93,9 +96,9 @@ final as (
         wilson_lo(last_round_uses, n) as last_round_lo,
         wilson_hi(last_round_uses, n) as last_round_hi
     from grouped
-    left join takers using (ruleset, tile)
+    left join takers using (source, ruleset, tile)
 
 )
 
 select * from final
-order by ruleset, tile
+order by source, ruleset, tile

@@ -1,4 +1,4 @@
--- grain: one row per ruleset, player count, god and final track space
+-- grain: one row per source (simulated / recorded), ruleset, player count, god and final track space
 -- The distribution of final god-track positions: the share of player-games
 -- ending on each space (0 = knocked off for good), Wilson 95%.
 -- game: gardens
@@ -11,7 +11,7 @@ with events as (
 
 player_games as (
 
-    select run_id, game_id, seat, ruleset, num_players from fct_gardens_player_games
+    select run_id, game_id, seat, source, ruleset, num_players from fct_gardens_player_games
     where is_baseline_ruleset
 
 ),
@@ -27,7 +27,7 @@ spaces as (
 counted as (
 
     select
-        player_games.ruleset, player_games.num_players, spaces.god, spaces.space,
+        player_games.source, player_games.ruleset, player_games.num_players, spaces.god, spaces.space,
         count(*) as k
     from spaces
     inner join player_games using (run_id, game_id, seat)
@@ -38,18 +38,19 @@ counted as (
 final as (
 
     select
+        source,
         ruleset,
         num_players,
         god,
         space,
-        sum(k) over (partition by ruleset, num_players, god) as n,
+        sum(k) over (partition by source, ruleset, num_players, god) as n,
         k,
-        k / sum(k) over (partition by ruleset, num_players, god) as share,
-        wilson_lo(k, sum(k) over (partition by ruleset, num_players, god)) as share_lo,
-        wilson_hi(k, sum(k) over (partition by ruleset, num_players, god)) as share_hi
+        k / sum(k) over (partition by source, ruleset, num_players, god) as share,
+        wilson_lo(k, sum(k) over (partition by source, ruleset, num_players, god)) as share_lo,
+        wilson_hi(k, sum(k) over (partition by source, ruleset, num_players, god)) as share_hi
     from counted
 
 )
 
 select * from final
-order by ruleset, num_players, god, space
+order by source, ruleset, num_players, god, space

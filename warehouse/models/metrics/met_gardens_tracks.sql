@@ -1,4 +1,4 @@
--- grain: one row per ruleset, player count and god
+-- grain: one row per source (simulated / recorded), ruleset, player count and god
 -- Final god-track positions per player-game: mean space (normal 95%), share
 -- of markers knocked off for good and share at the track's end (Wilson 95%);
 -- push-backs suffered per player-game. flagged = this god's mean space is
@@ -14,7 +14,7 @@ with events as (
 
 player_games as (
 
-    select run_id, game_id, seat, ruleset, num_players from fct_gardens_player_games
+    select run_id, game_id, seat, source, ruleset, num_players from fct_gardens_player_games
     where is_baseline_ruleset
 
 ),
@@ -40,7 +40,7 @@ pushes as (
 per_marker as (
 
     select
-        player_games.ruleset, player_games.num_players, spaces.god, spaces.space,
+        player_games.source, player_games.ruleset, player_games.num_players, spaces.god, spaces.space,
         coalesce(pushes.pushed_back, 0) as pushed_back,
         spaces.track_length as track_end
     from spaces
@@ -52,7 +52,7 @@ per_marker as (
 grouped as (
 
     select
-        ruleset, num_players, god,
+        source, ruleset, num_players, god,
         count(*) as n,
         avg(space) as space_mean, stddev_samp(space) as space_sd,
         count(*) filter (where space = 0) as knocked_k,
@@ -60,7 +60,7 @@ grouped as (
         avg(pushed_back) as pushed_mean, stddev_samp(pushed_back) as pushed_sd,
         sum(space) as space_sum
     from per_marker
-    group by ruleset, num_players, god
+    group by source, ruleset, num_players, god
 
 ),
 
@@ -71,13 +71,14 @@ with_others as (
         sum(n) over cell - n as others_n,
         (sum(space_sum) over cell - space_sum) / nullif(sum(n) over cell - n, 0) as others_mean
     from grouped
-    window cell as (partition by ruleset, num_players)
+    window cell as (partition by source, ruleset, num_players)
 
 ),
 
 final as (
 
     select
+        source,
         ruleset,
         num_players,
         god,
@@ -101,4 +102,4 @@ final as (
 )
 
 select * from final
-order by ruleset, num_players, god
+order by source, ruleset, num_players, god

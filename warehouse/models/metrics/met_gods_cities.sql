@@ -1,4 +1,4 @@
--- grain: one row per player count ('all' = pooled)
+-- grain: one row per source (simulated / recorded) and player count ('all' = pooled)
 -- Cities per game (placed, claimed, broken; means with 95% intervals), the
 -- share of games with at least one city (Wilson 95%), and city points per
 -- player-game.
@@ -21,6 +21,7 @@ player_games as (
 per_game as (
 
     select
+        source,
         coalesce(cast(num_players as varchar), 'all') as num_players,
         count(*) as n_games,
         avg(cities) as cities_mean,
@@ -29,26 +30,28 @@ per_game as (
         avg(cities_broken) as broken_mean,
         count(*) filter (where cities > 0) as games_with_city
     from games
-    group by grouping sets ((), (num_players))
+    group by grouping sets ((source), (source, num_players))
 
 ),
 
 per_player as (
 
     select
+        source,
         coalesce(cast(num_players as varchar), 'all') as num_players,
         count(*) as n_player_games,
         avg(city_points) as city_points_mean,
         stddev_samp(city_points) as city_points_sd,
         avg(score) as score_mean
     from player_games
-    group by grouping sets ((), (num_players))
+    group by grouping sets ((source), (source, num_players))
 
 ),
 
 final as (
 
     select
+        per_game.source,
         per_game.num_players,
         n_games,
         cities_mean,
@@ -65,9 +68,9 @@ final as (
         mean_hi(city_points_mean, city_points_sd, n_player_games) as city_points_hi,
         city_points_mean / nullif(score_mean, 0) as city_share_of_score
     from per_game
-    inner join per_player using (num_players)
+    inner join per_player using (source, num_players)
 
 )
 
 select * from final
-order by num_players
+order by source, num_players

@@ -1,4 +1,4 @@
--- grain: one row per god-claim order (1 = first to claim in the game, 'never') and player count
+-- grain: one row per source (simulated / recorded), god-claim order (1 = first to claim in the game, 'never') and player count
 -- Does claiming a god early win? Win rate per claim order with the Wilson 95%
 -- interval, flagged when it excludes the fair share; mean claim time in seconds.
 -- game: gods
@@ -14,6 +14,7 @@ with player_games as (
 grouped as (
 
     select
+        source,
         coalesce(cast(claim_order as varchar), 'never') as claim_order,
         num_players,
         count(*) as n,
@@ -21,13 +22,14 @@ grouped as (
         avg(god_claimed_ms) / 1000.0 as claimed_s_mean,
         stddev_samp(god_claimed_ms) / 1000.0 as claimed_s_sd
     from player_games
-    group by 1, num_players
+    group by source, 2, num_players
 
 ),
 
 final as (
 
     select
+        source,
         claim_order,
         num_players,
         n,
@@ -41,4 +43,4 @@ final as (
 )
 
 select * from final
-order by num_players, claim_order
+order by source, num_players, claim_order

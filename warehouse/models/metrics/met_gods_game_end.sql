@@ -1,4 +1,4 @@
--- grain: one row per end reason (frame_full, bag_empty, stuck) and player count
+-- grain: one row per source (simulated / recorded), end reason (frame_full, bag_empty, stuck) and player count
 -- How 4 Gods games end: share of games (Wilson 95%), tiles in the world,
 -- simulated duration in minutes and actions carried out (means with 95% intervals).
 -- game: gods
@@ -12,15 +12,16 @@ with games as (
 
 totals as (
 
-    select num_players, count(*) as n_games
+    select source, num_players, count(*) as n_games
     from games
-    group by num_players
+    group by source, num_players
 
 ),
 
 grouped as (
 
     select
+        source,
         end_reason,
         num_players,
         count(*) as k,
@@ -31,13 +32,14 @@ grouped as (
         avg(actions) as actions_mean,
         stddev_samp(actions) as actions_sd
     from games
-    group by end_reason, num_players
+    group by source, end_reason, num_players
 
 ),
 
 final as (
 
     select
+        grouped.source,
         grouped.end_reason,
         grouped.num_players,
         totals.n_games as n,
@@ -55,9 +57,9 @@ final as (
         mean_lo(actions_mean, actions_sd, k) as actions_lo,
         mean_hi(actions_mean, actions_sd, k) as actions_hi
     from grouped
-    inner join totals using (num_players)
+    inner join totals using (source, num_players)
 
 )
 
 select * from final
-order by num_players, end_reason
+order by source, num_players, end_reason

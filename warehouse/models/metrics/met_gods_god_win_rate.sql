@@ -1,5 +1,6 @@
--- grain: one row per line-up (agent_mix), god (landscape, 'none' = never claimed) and player count
--- ('all' = every player count of that line-up)
+-- grain: one row per source (simulated / recorded), line-up (agent_mix), god (landscape, 'none' = never
+-- claimed) and player count
+-- ('all' = pooled)
 -- Win rate of the players holding each god, with the Wilson 95% interval;
 -- flagged when the interval excludes the fair share (mean of 1/P over the rows).
 -- game: gods
@@ -15,6 +16,7 @@ with player_games as (
 grouped as (
 
     select
+        source,
         agent_mix,
         coalesce(god, 'none') as god,
         coalesce(cast(num_players as varchar), 'all') as num_players,
@@ -25,13 +27,15 @@ grouped as (
         stddev_samp(score) as score_sd,
         avg(god_claimed_ms) / 1000.0 as claimed_s_mean
     from player_games
-    group by grouping sets ((agent_mix, coalesce(god, 'none')), (agent_mix, coalesce(god, 'none'), num_players))
+    group by grouping sets ((source, agent_mix, coalesce(god, 'none')),
+        (source, agent_mix, coalesce(god, 'none'), num_players))
 
 ),
 
 final as (
 
     select
+        source,
         agent_mix,
         god,
         num_players,
@@ -47,4 +51,4 @@ final as (
 )
 
 select * from final
-order by agent_mix, god, num_players
+order by source, agent_mix, god, num_players

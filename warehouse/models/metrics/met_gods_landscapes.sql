@@ -1,4 +1,4 @@
--- grain: one row per landscape
+-- grain: one row per source (simulated / recorded) and landscape
 -- Mean final mass and number of groups (95% intervals), how often the
 -- landscape earns a mass / groups bonus (Wilson 95%), how often its god is
 -- claimed, and the win rate of its god's holder (flagged against the fair
@@ -23,6 +23,7 @@ games as (
 grouped as (
 
     select
+        landscapes.source,
         landscape,
         count(*) as n,
         avg(mass) as mass_mean,
@@ -36,13 +37,14 @@ grouped as (
         avg(1.0 / num_players) filter (where holder_seat is not null) as holder_reference
     from landscapes
     inner join games using (run_id, game_id)
-    group by landscape
+    group by landscapes.source, landscape
 
 ),
 
 final as (
 
     select
+        source,
         landscape,
         n,
         mass_mean,
@@ -70,4 +72,4 @@ final as (
 )
 
 select * from final
-order by landscape
+order by source, landscape

@@ -1,4 +1,4 @@
--- grain: one row per number of prophets a player placed on tiles (8 = 8 or more) and player count
+-- grain: one row per source (simulated / recorded), number of prophets a player placed on tiles (8 = 8 or more) and player count
 -- Prophets vs points: mean region points and score (95% intervals) and the
 -- win rate (Wilson 95%, flagged against the fair share 1/P).
 -- game: gods
@@ -14,6 +14,7 @@ with player_games as (
 grouped as (
 
     select
+        source,
         least(prophets_placed, 8) as prophets,
         num_players,
         count(*) as n,
@@ -23,13 +24,14 @@ grouped as (
         avg(score) as score_mean,
         stddev_samp(score) as score_sd
     from player_games
-    group by 1, num_players
+    group by source, 2, num_players
 
 ),
 
 final as (
 
     select
+        source,
         prophets,
         num_players,
         n,
@@ -49,4 +51,4 @@ final as (
 )
 
 select * from final
-order by num_players, prophets
+order by source, num_players, prophets

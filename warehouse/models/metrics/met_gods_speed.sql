@@ -1,4 +1,4 @@
--- grain: one row per match-up, player count, pace profile and relative pace, mixed-pace games only
+-- grain: one row per source (simulated / recorded), match-up, player count, pace profile and relative pace, mixed-pace games only
 -- Does being faster decide the game? Relative pace = the player's profile mean
 -- think time / the mean of its opponents' (0.8 = 20% faster than the table,
 -- 1.25 = the slower side of that table). Win rate with the Wilson 95% interval,
@@ -38,6 +38,7 @@ mixed as (
 grouped as (
 
     select
+        player_games.source,
         matchups.matchup,
         player_games.num_players,
         player_games.pace,
@@ -50,13 +51,14 @@ grouped as (
     from player_games
     inner join mixed using (run_id, game_id)
     inner join matchups using (run_id, game_id)
-    group by matchups.matchup, player_games.num_players, player_games.pace, round(player_games.relative_pace, 2)
+    group by player_games.source, matchups.matchup, player_games.num_players, player_games.pace, round(player_games.relative_pace, 2)
 
 ),
 
 final as (
 
     select
+        source,
         matchup,
         num_players,
         pace,
@@ -73,4 +75,4 @@ final as (
 )
 
 select * from final
-order by matchup, num_players, relative_pace
+order by source, matchup, num_players, relative_pace
