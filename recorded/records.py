@@ -13,12 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import fastjsonschema
 from jsonschema import Draft202012Validator
 
 from engine.core.errors import BalanceError
 from recorded.schema import GAME, SCHEMA
 
 _GAME_VALIDATOR = Draft202012Validator(GAME)
+# the same schema compiled to plain Python: ~30x quicker on a valid game (ingest reads thousands); a game it
+# rejects goes through jsonschema, whose errors name the field
+_GAME_IS_VALID = fastjsonschema.compile(GAME)
 
 
 @dataclass
@@ -137,6 +141,11 @@ def _games_of(data: Any, name: str) -> Iterator[tuple[int, Any]]:
 
 def schema_problem(game: Any) -> RecordError | None:
     """The first schema violation of one game, named: missing_field or invalid_field."""
+    try:
+        _GAME_IS_VALID(game)
+        return None
+    except fastjsonschema.JsonSchemaException:
+        pass
     errors = sorted(_GAME_VALIDATOR.iter_errors(game), key=lambda e: (len(e.absolute_path), list(e.absolute_path)))
     if not errors:
         return None

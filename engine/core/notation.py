@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, Protocol
 
 from engine.core.chance import Outcome
@@ -90,6 +91,7 @@ class Names:
         return next((item for item in self.candidates(token, what) if item in available), None)
 
 
+@lru_cache(maxsize=4096)
 def fold(text: str) -> str:
     """Case- and accent-insensitive form of a name ("Chloé" == "chloe")."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()

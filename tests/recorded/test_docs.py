@@ -39,3 +39,22 @@ def test_every_example_on_the_notation_page_ingests(tmp_path: Path) -> None:
     report = ingest([tmp_path], tmp_path / "lake")
     assert not report.rejected, [e.message() for e in report.rejected]
     assert report.games_added == len(blocks)
+
+
+def test_the_quick_schema_check_agrees_with_jsonschema() -> None:
+    """Ingest checks a game with the schema compiled by fastjsonschema and names errors with jsonschema."""
+    from recorded.records import schema_problem
+    from recorded.schema import GAME
+    from tests.recorded.conftest import playtest
+
+    validator = Draft202012Validator(GAME)
+    games = [playtest(game) for game in PLAYTESTS]
+    bad = []
+    for game in games:
+        bad += [{**game, "players": 0}, {**game, "players": ["A", "A"]}, {**game, "moves": [""]},
+                {**game, "moves": [{"t": -1, "move": "x"}]}, {**game, "moves": [{"move": "x", "failed": "yes"}]},
+                {**game, "extra": 1}, {**game, "setup": {"tile": [[]]}}, {**game, "scores": ["1"]},
+                {key: value for key, value in game.items() if key != "game"}, {**game, "seed": 1.5}]
+    for game in games + bad:
+        assert (schema_problem(game) is None) == validator.is_valid(game), game.get("moves", [None])[:1]
+    assert all(schema_problem(game) is not None for game in bad[:6])
