@@ -55,15 +55,17 @@ SOURCES: dict[str, tuple[str, str]] = {
     "tile_value": ("met_gardens_bonus_tiles", """
         select 'gardens' as game, 0 as num_players, ruleset || ': ' || tile as item, agent_mix,
                score_diff as estimate, score_diff_lo as lo, score_diff_hi as hi, k as n, 0.0 as reference
-        from met_gardens_bonus_tiles where agent_mix not like '% vs %' and score_diff_lo is not null"""),
+        from met_gardens_bonus_tiles
+        where source = 'simulated' and agent_mix not like '% vs %' and score_diff_lo is not null"""),
     "god_win_rate": ("met_gods_god_win_rate", """
         select 'gods' as game, 0 as num_players, god as item, agent_mix,
                win_rate as estimate, win_lo as lo, win_hi as hi, n, reference
-        from met_gods_god_win_rate where num_players = 'all' and god <> 'none' and agent_mix not like '% vs %'"""),
+        from met_gods_god_win_rate
+        where source = 'simulated' and num_players = 'all' and god <> 'none' and agent_mix not like '% vs %'"""),
     "speed_effect": ("met_gods_speed", """
         select 'gods' as game, num_players, 'faster side' as item, split_part(matchup, ' vs ', 1) as agent_mix,
                win_rate as estimate, win_lo as lo, win_hi as hi, n, reference
-        from met_gods_speed where relative_pace < 1 and matchup like '% vs %-fast'"""),
+        from met_gods_speed where source = 'simulated' and relative_pace < 1 and matchup like '% vs %-fast'"""),
 }
 
 BY_LINEUP = ["game", "finding", "num_players", "item", "agent_mix", "estimate", "lo", "hi", "n", "reference",

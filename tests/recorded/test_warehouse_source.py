@@ -60,6 +60,8 @@ NOT_BY_SOURCE = {
     "met_gardens_tile_contrasts": "counterfactual contrasts of simulated arms",
     "met_gardens_tile_sensitivity": "built on the counterfactual contrasts",
     "met_variant_diff": "what-if arms are simulated rule changes",
+    "met_findings_by_lineup": "headline findings by play strength: simulated line-ups only (it filters source)",
+    "met_finding_labels": "greedy against search self-play, from met_findings_by_lineup",
 }
 
 
