@@ -1,0 +1,85 @@
+"""The search agent on each real game (2 players, a tiny budget): same seed, same game; the budget per decision
+is obeyed; a decision depends on the player's view only (not on the hidden facts of the true state)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine.core import ListSink, make_agent, play_game
+from engine.core.driver import state_digest
+from engine.core.game import InfoSet
+from engine.registry import get_game
+
+GAMES = ["caprices", "gardens", "gods"]
+BUDGET = 4
+
+
+def _play(game: Any, names: list[str], seed: int, observer: Any = None) -> list[Any]:
+    sink = ListSink()
+    ruleset = get_game(game.id).load_ruleset(get_game(game.id).default_ruleset)
+    play_game(game, ruleset, [make_agent(n, get_game(game.id)) for n in names], seed, sink, observer=observer)
+    return sink.events
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_same_seed_same_game(game_id: str) -> None:
+    game = get_game(game_id)
+    names = [f"ismcts:{BUDGET}", "greedy"]
+    assert _play(game, names, 3) == _play(game, names, 3)
+
+
+class CountingGame:
+    """A game that counts determinisations (each search iteration samples exactly one)."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.samples = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def resample_hidden(self, state: Any, player: int, rng: random.Random) -> Any:
+        self.samples += 1
+        return self.game.resample_hidden(state, player, rng)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_budget_is_obeyed_per_decision(game_id: str) -> None:
+    counting = CountingGame(get_game(game_id))
+    used: list[tuple[int, int]] = []  # (player, determinisations the decision used)
+
+    def observe(state: Any, player: int, legal: Any, command: Any) -> None:
+        used.append((player, counting.samples))
+        counting.samples = 0
+
+    _play(counting, [f"ismcts:{BUDGET}", "greedy"], 5, observe)
+    searched = [n for player, n in used if player == 0]
+    assert searched and max(searched) == BUDGET  # a fresh decision spends exactly the budget, none more
+    assert all(n == 0 for player, n in used if player == 1)  # the greedy seat never searches
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_decisions_depend_on_the_view_only(game_id: str) -> None:
+    """At decisions of a greedy game, the true state and a re-dealt twin (same view, other hidden facts)
+    give the same searched command for the same agent seed."""
+    game = get_game(game_id)
+    checked: list[bool] = []  # per checked decision: whether the twin's hidden facts differ from the true state's
+    seen = [0]
+
+    def observe(state: Any, player: int, legal: Any, command: Any) -> None:
+        seen[0] += 1
+        if len(checked) >= 3 or len(legal) < 2 or seen[0] % 5:
+            return
+        twin = game.resample_hidden(state, player, random.Random(99))
+        assert game.view(twin, player) == game.view(state, player)
+        choices = [make_agent(f"ismcts:{BUDGET * 3}", game).search(game, InfoSet(game, world, player, 0), legal,
+                                                                    random.Random(11))
+                   for world in (state, twin)]
+        assert choices[0] == choices[1]
+        checked.append(state_digest(game, twin) != state_digest(game, state))
+
+    _play(game, ["greedy", "greedy"], 2, observe)
+    assert len(checked) == 3 and any(checked)  # the hidden facts really differed
