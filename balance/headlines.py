@@ -327,6 +327,8 @@ def play_name(mix: str) -> str:
 
 def _min_effect(con: duckdb.DuckDBPyConnection, table: str) -> str:
     """The minimum that matters for a table's flag, in words."""
+    if not has_table(con, "flag_summary"):  # a warehouse built before the shared flag rule
+        return "the minimum that matters"
     row = con.execute("select metric, min_effect from flag_summary where table_name = ? limit 1", [table]).fetchone()
     if row is None:
         return "the minimum that matters"

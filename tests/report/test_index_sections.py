@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import duckdb
 
-from balance.headlines import strongest_god, what_if
+from balance.headlines import _min_effect, strongest_god, what_if
 from balance.report_agents import agents_section
 from balance.report_index import left_out_section
 from balance.robustness import robustness
@@ -131,3 +131,7 @@ def test_agents_section_shows_ratings_and_head_to_head_win_rates() -> None:
 def test_a_seat_by_seat_agent_list_reads_as_its_kinds_of_play() -> None:
     assert agents_words("greedy,greedy,greedy") == "greedy"
     assert agents_words("random,greedy,random") == "greedy + random"
+
+
+def test_a_warehouse_from_before_the_shared_flag_rule_still_gets_its_headlines_worded() -> None:
+    assert _min_effect(duckdb.connect(), "met_seat_advantage") == "the minimum that matters"
