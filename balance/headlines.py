@@ -321,7 +321,7 @@ def _play_suffix(rows: pd.DataFrame) -> str:
 def play_name(mix: str) -> str:
     """A line-up in words; random play is labelled as the reference it is."""
     if mix == "random":
-        return "random self-play only (a reference, not how people play: no greedy or search games here)"
+        return "random self-play only — a reference, not how people play; no greedy or search games here"
     return f"{mix} self-play"
 
 

@@ -105,8 +105,8 @@ def test_headline_numbers_are_one_kind_of_play_never_pooled_and_random_only_as_a
     assert strongest_god(con, Names()).answer.startswith("Under greedy self-play: The holder of the forest god wins "
                                                          "47.0%")
     _gods_table(con, "('random', 'all', 'forest', 9000, 0.30, 0.29, 0.31, 0.375, true)")
-    assert strongest_god(con, Names()).answer.startswith("Under random self-play only (a reference, not how people "
-                                                         "play")
+    assert strongest_god(con, Names()).answer.startswith("Under random self-play only — a reference, not how "
+                                                         "people play")
 
 
 def test_agents_section_shows_ratings_and_head_to_head_win_rates() -> None:
