@@ -17,7 +17,7 @@ from balance.show.source import ShowError, ShownGame, from_event_list, from_even
 from balance.show.story import state_at, transcript
 
 __all__ = ["ShowError", "ShownGame", "draw", "from_event_list", "from_events", "from_lake", "from_record",
-           "state_at", "stepper", "transcript"]
+           "present", "state_at", "stepper", "transcript"]
 
 
 def draw(game: ShownGame, at: int | None = None) -> Any:
@@ -32,3 +32,21 @@ def stepper(game: ShownGame, at: int | None = None) -> Any:
     from balance.show.widget import Stepper
 
     return Stepper(game, at).widget
+
+
+def present(game: ShownGame, at: int | None = None, tail: int = 40) -> None:
+    """In a notebook: the command that replays the game, the transcript's last `tail` lines up to `at`, and
+    the picture there."""
+    import html
+    import io
+
+    from IPython.display import HTML, Image, Markdown, display
+
+    command = game.show_command() if game.run_id is not None else f"balance show --file ... ({game.title})"
+    display(Markdown(f"`{command}" + (f" --at {at}`" if at is not None else "`")))
+    lines = transcript(game, at).rstrip("\n").splitlines()
+    skipped = f"... ({len(lines) - tail} lines above)\n" if len(lines) > tail else ""
+    display(HTML(f"<pre style='font-size: 11px'>{html.escape(skipped + chr(10).join(lines[-tail:]))}</pre>"))
+    png = io.BytesIO()
+    draw(game, at).savefig(png, format="png", dpi=90)  # an image, whatever the notebook's matplotlib backend
+    display(Image(data=png.getvalue()))

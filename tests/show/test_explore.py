@@ -1,0 +1,46 @@
+"""The starter notebook `notebooks/explore.py` executes on a small lake of all three games and shows games.
+
+It is not one of the report's pages, so it is executed here (as the report executes its notebooks), with
+the lake beside the warehouse.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from balance.cli import main
+from balance.report import execute_notebook
+
+NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "explore.py"
+RUNS = [("caprices", "4", "random,greedy", "12"), ("gardens", "2", "greedy", "1"), ("gods", "2", "greedy", "3")]
+
+
+@pytest.fixture(scope="module")
+def explored(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("explore")
+    lake, warehouse = root / "lake", root / "wh.duckdb"
+    for game, players, agents, count in RUNS:
+        assert main(["simulate", "--game", game, "--players", players, "--agents", agents, "--games", count,
+                     "--seed", "5", "--lake", str(lake), "--workers", "1", "--no-progress"]) == 0
+    assert main(["warehouse", "build", "--lake", str(lake), "--warehouse", str(warehouse)]) == 0
+    execute_notebook(NOTEBOOK, warehouse, root / "out", parameters={"lake": str(lake)})
+    return root
+
+
+def test_explore_notebook_finds_and_shows_games(explored: Path) -> None:
+    executed = json.loads((explored / "out" / "_executed" / "explore.ipynb").read_text(encoding="utf-8"))
+    outputs = [o for cell in executed["cells"] if cell["cell_type"] == "code" for o in cell.get("outputs", [])]
+    texts = ["".join(o.get("data", {}).get(kind, "")) for o in outputs for kind in ("text/html", "text/markdown")]
+    commands = [t for t in texts if t.startswith("`balance show --lake ")]
+    assert len(commands) == 4  # the +30-by-the-loser game (at its caprice_met) and one top game per game
+    assert "--at " in commands[0]
+    assert sum("image/png" in o.get("data", {}) for o in outputs) == 4
+    assert any("Final scoring" in t for t in texts)
+    assert any("ended with a full frame" in t or "frame" in t for t in texts)
+    widgets = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(widgets) == 1  # the stepping widget on a 4 Gods game
+    html = (explored / "out" / "explore.html").read_text(encoding="utf-8")
+    assert "Traceback" not in html and "Error" not in html
