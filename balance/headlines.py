@@ -17,7 +17,8 @@ import duckdb
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from balance import charts
+from balance import charts, examples
+from balance.examples import Example
 from balance.robustness import Cell, Robustness, robustness
 from balance.whatif import change_sentence, named_levels
 from balance.whatif_charts import ranked
@@ -34,6 +35,7 @@ class Finding:
     label: Robustness | None = None  # robust / agent-dependent / not shown and why; None = not labelled yet
     detail: str = ""  # page (and anchor) with the full section
     pending: str | None = None  # why it is not measured yet
+    examples: tuple[Example, ...] = ()  # games that show it, each replayed by `balance show`
 
     @property
     def measured(self) -> bool:
@@ -110,9 +112,11 @@ def first_seat(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     if first.empty:
         return Finding(question, pending="no uniform line-ups in this warehouse")
     flagged = seats[seats.flagged]
-    parts = []
+    parts: list[str] = []
+    shown: list[Example] = []
     for game, rows in first.groupby("game", sort=False):
         widest = rows.loc[(rows.win_rate - rows.reference).abs().idxmax()]
+        shown += examples.seat_one_wins(con, str(game), int(widest.num_players), mix_of(rows))[:1]
         parts.append(f"{names.game(game)} ({play_words(con, rows, game)}): seat 1 is within "
                      f"{abs(100 * (widest.win_rate - widest.reference)):.1f} points of the fair share at every player "
                      f"count; the widest gap is at {widest.num_players} players, "
@@ -129,7 +133,8 @@ def first_seat(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     named = flagged if len(flagged) else first
     cells = [(r.game, int(r.num_players), str(int(r.seat) + 1)) for r in named.itertuples()]
     return Finding(question, " ".join(parts) + " " + verdict, charts.image(fig, "seat 1 win rate against fair share"),
-                   robustness(con, "seat_win_rate", names, cells), "overview.html#Is-any-seat-favoured,-in-any-game?")
+                   robustness(con, "seat_win_rate", names, cells), "overview.html#Is-any-seat-favoured,-in-any-game?",
+                   examples=tuple(shown))
 
 
 def caprices_too_easy_or_hard(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
@@ -160,9 +165,15 @@ def caprices_too_easy_or_hard(con: duckdb.DuckDBPyConnection, names: Names) -> F
     charts.legend_below(fig, handles, 2)
     named = pd.concat([easy, hard]) if len(easy) + len(hard) else hits
     cells = [("caprices", 0, str(c)) for c in named.caprice_id]
+    hardest_first = [*hard.caprice_id[::-1], *hits.caprice_id[::-1]]  # the flagged too-hard ones, then by hit rate
+    shown: tuple[Example, ...] = ()
+    for caprice in dict.fromkeys(hardest_first):  # the hardest ones met at all, up to three games
+        shown = (shown + examples.caprice_met(con, caprice, names("caprices", caprice), mix_of(hits)))[:examples.EXAMPLES]
+        if len(shown) == examples.EXAMPLES:
+            break
     return Finding(question, answer, charts.image(fig, "Caprice hit rates"),
                    robustness(con, "caprice_hit_rate", names, cells),
-                   "caprices.html#Which-Caprices-are-met,-and-how-often?")
+                   "caprices.html#Which-Caprices-are-met,-and-how-often?", examples=shown)
 
 
 def plus_thirty_slot(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
@@ -186,8 +197,10 @@ def plus_thirty_slot(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
                                   reference_label="pooled face-down rate")
     named = flagged if len(flagged) else top
     keys: list[Cell] = [("caprices", int(r.num_players), str(r.slot_label)) for r in named.itertuples()]
+    widest = named.loc[(named.hit_rate - named.reference).idxmax()]
     return Finding(question, answer, charts.image(fig, "+30 slot hit rate against the pooled rate"),
-                   robustness(con, "caprice_slot_hit_rate", names, keys), "caprices.html#Is-the-+30-slot-too-generous?")
+                   robustness(con, "caprice_slot_hit_rate", names, keys), "caprices.html#Is-the-+30-slot-too-generous?",
+                   examples=examples.thirty_met_by_winner(con, int(widest.slot), int(widest.num_players), mix_of(top)))
 
 
 def best_bonus_tile(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
@@ -233,8 +246,11 @@ def best_bonus_tile(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     ax.set_xlabel(f"{names.ruleset(base.ruleset.iloc[0])}: takers' final score minus others' (points, observed)")
     charts.legend_below(fig, handles, 2)
     cells = [("gardens", 0, f"{ruleset}: {rows.tile.iloc[0]}") for ruleset, rows in observed.groupby("ruleset")]
+    best = observed.iloc[0]
     return Finding(question, " ".join(sentences), charts.image(fig, "bonus tile values"),
-                   robustness(con, "tile_value", names, cells), "gardens.html#Which-bonus-tile-is-worth-the-most?")
+                   robustness(con, "tile_value", names, cells), "gardens.html#Which-bonus-tile-is-worth-the-most?",
+                   examples=examples.tile_taker_wins(con, best.ruleset, best.tile, names("tiles", best.tile),
+                                                     mix_of(observed)))
 
 
 def speed_decides(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
@@ -258,8 +274,10 @@ def speed_decides(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
                                   ylabel="faster side's win rate minus\nfair share (points)",
                                   reference_label="fair share 1/P")
     faster: list[Cell] = [("gods", int(p), "faster side") for p in speed.num_players]
+    biggest = speed.loc[(speed.win_rate - speed.reference).idxmax()]
     return Finding(question, answer, charts.image(fig, "speed effect"), robustness(con, "speed_effect", names, faster),
-                   "gods.html#How-much-does-being-20%-faster-matter?")
+                   "gods.html#How-much-does-being-20%-faster-matter?",
+                   examples=examples.faster_wins(con, int(biggest.num_players)))
 
 
 def strongest_god(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
@@ -283,7 +301,8 @@ def strongest_god(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     cells = [("gods", 0, str(g)) for g in named.god]
     return Finding(question, answer, charts.image(fig, "win rate by god"),
                    robustness(con, "god_win_rate", names, cells),
-                   "gods.html#Which-god-wins,-and-does-claiming-early-pay?")
+                   "gods.html#Which-god-wins,-and-does-claiming-early-pay?",
+                   examples=examples.god_holder_wins(con, best.god, names("landscapes", best.god), mix_of(gods)))
 
 
 def what_if(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
@@ -305,6 +324,14 @@ def what_if(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     shown = " ".join(f"{r.variant}: {change_sentence(r)}." for r in changed.head(3).itertuples())
     more = f" ({len(changed) - 3} more changes on its page.)" if len(changed) > 3 else ""
     return Finding(question, f"{name}, biggest changes first. {shown}{more}", detail=page)
+
+
+def mix_of(rows: pd.DataFrame) -> str | None:
+    """The one kind of play (uniform line-up) a headline's rows rest on, for its example games; None when the
+    table does not say."""
+    if "agent_mix" not in rows.columns or rows.empty:
+        return None
+    return str(rows.agent_mix.iloc[0])
 
 
 def _play_prefix(rows: pd.DataFrame) -> str:

@@ -133,9 +133,10 @@ def execute_notebook(
 
 def build_reports(
     warehouse: Path, out: Path = DEFAULT_OUT, notebooks_dir: Path = NOTEBOOKS_DIR,
-    log: Callable[[str], None] = print,
+    log: Callable[[str], None] = print, lake: str = "data/lake",
 ) -> list[Report]:
-    """Execute every relevant notebook and write its HTML plus `index.html` into `out`; `log` gets progress lines."""
+    """Execute every relevant notebook and write its HTML plus `index.html` into `out`; `log` gets progress lines.
+    `lake` is where the warehouse's games are, for the example games' `balance show` commands."""
     games = games_in(warehouse)
     sources = notebooks_for(games, notebooks_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -155,7 +156,7 @@ def build_reports(
             reports.append(Report(page_name, execute_notebook(notebooks_dir / f"{notebook}.py", warehouse, staging,
                                                               {"experiment": name}, page_name, links)))
         log(f"report {total} of {total}: the index (headline findings)")
-        write_index(warehouse, staging / "index.html", links, games)
+        write_index(warehouse, staging / "index.html", links, games, lake)
         return _publish(staging, out, reports)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

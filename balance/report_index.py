@@ -210,7 +210,7 @@ def _cell(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def finding_card(finding: Finding) -> str:
+def finding_card(finding: Finding, lake: str = "data/lake") -> str:
     """A headline: question and label chip, the answer, why it carries its label, the chart."""
     robust = finding.label
     label = "" if not finding.measured else (
@@ -221,18 +221,27 @@ def finding_card(finding: Finding) -> str:
     else:
         detail = f" <a href='{escape(finding.detail)}'>Detail</a>" if finding.detail else ""
         why = f"<p class='note why'>{escape(robust.note)}</p>" if robust else ""
-        body = f"<p>{escape(finding.answer)}{detail}</p>{why}{finding.chart}"
+        body = f"<p>{escape(finding.answer)}{detail}</p>{why}{finding.chart}{examples_list(finding, lake)}"
     return f"<article class='finding'><h3>{escape(finding.question)}{label}</h3>{body}</article>"
 
 
-def write_index(warehouse: Path, target: Path, links: list[PageLink], games: list[str]) -> None:
+def examples_list(finding: Finding, lake: str) -> str:
+    """The finding's example games, each with the command that replays it turn by turn."""
+    if not finding.examples:
+        return ""
+    items = "".join(f"<li>{escape(e.why)}: <code>{escape(e.command(lake))}</code></li>" for e in finding.examples)
+    return f"<p class='examples'>Example games:</p><ul class='examples'>{items}</ul>"
+
+
+def write_index(warehouse: Path, target: Path, links: list[PageLink], games: list[str],
+                lake: str = "data/lake") -> None:
     """Write `index.html` for the given warehouse and site pages."""
     house_style()
     with duckdb.connect(str(warehouse), read_only=True) as con:
         names = Names.from_warehouse(con)
         games_total = con.execute("select count(*) from fct_games where source = 'simulated' "
                                   "and is_baseline_ruleset").fetchone()[0]
-        cards = "".join(finding_card(f) for f in findings(con, names))
+        cards = "".join(finding_card(f, lake) for f in findings(con, names))
         sections = {
             "Where to look": look_here(con, names),
             "How strong are the agents?": agents_section(con, names),

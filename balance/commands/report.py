@@ -7,6 +7,7 @@ from pathlib import Path
 
 from balance import args as arg
 from balance.report import DEFAULT_OUT, NOTEBOOKS_DIR, build_reports
+from simulate.lake import DEFAULT_LAKE
 
 DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")
 
@@ -20,10 +21,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"report folder (default: {DEFAULT_OUT}/)")
     parser.add_argument("--notebooks", type=arg.input_folder, default=NOTEBOOKS_DIR,
                         help="folder of jupytext notebooks")
+    parser.add_argument("--lake", type=arg.lake, default=str(DEFAULT_LAKE),
+                        help=f"the lake the warehouse was built from, for the example games' `balance show` commands "
+                             f"(default: {DEFAULT_LAKE})")
 
 
 def run(args: argparse.Namespace) -> int:
-    reports = build_reports(args.warehouse, args.out, args.notebooks)
+    reports = build_reports(args.warehouse, args.out, args.notebooks, lake=args.lake)
     for report in reports:
         print(f"wrote {report.html}")
     return 0

@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     for line in headline_half_widths(args.warehouse):
         print(line)
     built = time.perf_counter()
-    for report in build_reports(args.warehouse, args.out):
+    for report in build_reports(args.warehouse, args.out, lake=str(args.lake)):
         print(f"wrote {report.html}")
     done = time.perf_counter()
     print(f"balance run: {done - started:.0f}s (simulate {simulated - started:.0f}s, "

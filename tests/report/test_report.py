@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 import shutil
 from pathlib import Path
 
@@ -35,6 +37,22 @@ def test_index_answers_first_then_lists_flags_assumptions_and_runs(study: Path) 
     assert "Mon peuple m&#x27;adore !" in page  # display names from the ruleset, accents and all
     assert "<strong>peasant</strong>: 0, 1, 2, 3, 4, 5, 6, 7" in page  # deck section, plain values
     assert "Not measured yet" in page  # gardens and gods are absent from the tiny study: said, not faked
+
+
+def test_findings_list_example_games_whose_commands_replay_them(study: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    page = (study / "reports" / "index.html").read_text()
+    commands = re.findall(r"<li>([^<]*): <code>balance show (--lake [^<]*)</code></li>", page)
+    whys = [html.unescape(why) for why, _ in commands]
+    assert any(why.startswith("seat 1 wins by ") for why in whys)  # the first-seat finding (uniform random games)
+    assert any(" met (+" in why for why in whys)  # the hardest Caprices met
+    assert any(why.startswith("the winner met the +30 Caprice") for why in whys)
+    assert 5 <= len(commands) <= 3 * 3
+    for _, flags in commands[:2] + commands[-1:]:
+        assert f"--lake {study / 'lake'} " in flags
+        capsys.readouterr()
+        assert main(["show", *html.unescape(flags).split()]) == 0
+        assert "Final scoring" in capsys.readouterr().out
 
 
 def test_rerun_does_not_duplicate_games_and_says_nothing_was_played(

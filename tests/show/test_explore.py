@@ -9,10 +9,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from balance.cli import main
+from balance.headlines import findings
 from balance.report import execute_notebook
+from balance.show import from_lake, state_at
+from balance.words import Names
+from engine.gods.tiles import LANDSCAPES
 
 NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "explore.py"
 RUNS = [("caprices", "4", "random,greedy", "12"), ("gardens", "2", "greedy", "1"), ("gods", "2", "greedy", "3")]
@@ -44,3 +49,25 @@ def test_explore_notebook_finds_and_shows_games(explored: Path) -> None:
     assert len(widgets) == 1  # the stepping widget on a 4 Gods game
     html = (explored / "out" / "explore.html").read_text(encoding="utf-8")
     assert "Traceback" not in html and "Error" not in html
+
+
+def test_headline_examples_replay_games_that_show_the_finding(explored: Path) -> None:
+    with duckdb.connect(str(explored / "wh.duckdb"), read_only=True) as con:
+        found = {f.question: f for f in findings(con, Names.from_warehouse(con))}
+    lake = explored / "lake"
+    god = found["Which god is strongest?"]
+    assert god.examples
+    for example in god.examples:
+        shown = from_lake(lake, example.run_id, example.game_id)
+        final = state_at(shown)
+        winner = next(e.player for e in final.scored if type(e).__name__ == "PlayerScored" and e.rank == 1)
+        assert example.why.startswith(f"the {LANDSCAPES[final.player_god[winner]]} god's holder wins by")
+    tile = found["Which bonus tile is worth most?"]
+    assert tile.examples and all(e.why.startswith("a taker of ") for e in tile.examples)
+    seat = found["Is the first seat favoured?"]
+    for example in seat.examples:  # seat 1 won each of them
+        final = state_at(from_lake(lake, example.run_id, example.game_id))
+        scored = [e for e in getattr(final, "scored", None) or final.scoring_events
+                  if type(e).__name__ == "PlayerScored"]
+        assert next(e for e in scored if e.player == 0).rank == 1
+    assert seat.examples and found["Is the +30 slot too generous?"].examples
