@@ -31,7 +31,8 @@ class Stepper:
         last = len(game.events) - 1
         self.slider = widgets.IntSlider(value=check_at(game, at), min=0, max=last, description="event",
                                         continuous_update=False, layout=widgets.Layout(width="70%"))
-        self.play = widgets.Play(min=0, max=last, step=1, interval=600, description="play")
+        # the Play widget starts where the slider is: the link copies its value into the slider on display
+        self.play = widgets.Play(value=self.slider.value, min=0, max=last, step=1, interval=600, description="play")
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.picture = widgets.Image(format="png")
         self.text = widgets.HTML()

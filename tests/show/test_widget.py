@@ -18,6 +18,7 @@ def test_slider_redraws_picture_and_transcript() -> None:
     stepper = Stepper(game, at=5)
     last = len(game.events) - 1
     assert (stepper.slider.min, stepper.slider.max, stepper.play.max) == (0, last, last)
+    assert stepper.play.value == stepper.slider.value == 5  # jslink copies play into the slider when shown
     first_picture = stepper.picture.value
     assert first_picture[:8] == b"\x89PNG\r\n\x1a\n"
     assert f"(stopped after event 5 of {last})" in stepper.text.value
