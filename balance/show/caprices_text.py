@@ -138,4 +138,7 @@ class Narrator:
                 detail.append(f"{plural(e.ministers_transformed, 'Minister')} transformed")
             rows.append("     " + "; ".join(detail))
             rows.append("     Caprices met: " + (", ".join(met.get(e.player, [])) or "none"))
+            deals = [d.score for d in state.deal_scores if d.player == e.player]
+            if deals:  # a Joust match: the total is the games' scores added up
+                rows.append("     games of the match: " + " + ".join(map(str, deals)))
         return rows
