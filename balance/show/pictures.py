@@ -8,6 +8,7 @@ writes it for `balance show --png`. Each game's drawing lives in
 from __future__ import annotations
 
 import importlib
+import io
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,15 @@ PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b")
 """Seat colours (seat 1 first), the same in every game's picture."""
 
 
+class Picture(Figure):
+    """A Figure that a notebook shows inline by itself (`_repr_png_`), whatever its matplotlib backend."""
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", dpi=90)
+        return buffer.getvalue()
+
+
 def draw(shown: ShownGame, at: int | None = None) -> Figure:
     """The state after event `at` (the end when None), drawn for the game."""
     last = check_at(shown, at)
@@ -32,7 +42,7 @@ def draw_state(shown: ShownGame, state: Any, seq: int) -> Figure:
     """A state already folded (the stepping widget keeps one)."""
     module = importlib.import_module(f"balance.show.{shown.game.id.split('-')[0]}_picture")
     naming = Naming(shown)
-    fig = Figure(figsize=module.figsize(state), layout="constrained")
+    fig = Picture(figsize=module.figsize(state), layout="constrained")
     module.draw_state(state, naming, fig)
     fig.suptitle(f"{naming.game_title()} — {shown.title}: after event {seq} of {len(shown.events) - 1}",
                  fontsize=11)

@@ -63,6 +63,12 @@ def test_gardens_pagoda_storage_and_tracks(at: int) -> None:
         assert len([r for r in boxes if r.get_height() == 0.5]) == len(player.panoramas)
 
 
+def test_a_picture_shows_inline_in_a_notebook_by_itself() -> None:
+    """Without pyplot's inline backend IPython shows an object through its `_repr_png_`."""
+    picture = draw(GAMES["gods"](), 10)
+    assert picture._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"  # type: ignore[attr-defined]
+
+
 def test_png_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     png = tmp_path / "state.png"
     assert main(["show", "--file", str(RECORDED / "gardens-playtest.json"), "--at", "40", "--png", str(png)]) == 0
