@@ -12,6 +12,7 @@ from matplotlib.patches import Circle, Polygon, Rectangle
 from balance.cli import main
 from balance.show.pictures import draw
 from balance.show.story import state_at
+from engine.caprices.endgame import score_results
 from tests.show.test_transcript import GAMES, RECORDED
 
 
@@ -47,6 +48,9 @@ def test_caprices_assemblies_show_every_card(at: int) -> None:
     assert len(cards) == held
     texts = " ".join(t.get_text() for t in fig.axes[0].texts)
     assert "Alice" in texts and ("score 150 (rank 1)" in texts) == (at == 2)
+    if at == 1:  # mid-game: what each assembly would score now, from the engine's scoring
+        now = score_results(state, list(zip(state.hands, state.rallied)))
+        assert [f"if the game ended now: {b.total}" in texts for b in now] == [True] * 4
 
 
 @pytest.mark.parametrize("at", range(3))

@@ -101,3 +101,13 @@ def test_readme_shows_balance_show_with_real_output() -> None:
     assert "balance show --lake data/lake --run RUN --game-id 12" in readme
     excerpt = readme.split("Round 2, Bruno's turn", 1)[1].split("```", 1)[0]
     assert "Round 2, Bruno's turn" + excerpt in (DATA / "caprices-transcript.txt").read_text(encoding="utf-8")
+
+
+def test_a_recorded_game_in_the_lake_shows_as_its_file_does(tmp_path: Path) -> None:
+    """Ingested into the lake, a playtest is told with its players' names, word for word as from its file."""
+    lake = tmp_path / "lake"
+    assert main(["ingest", str(RECORDED / "caprices-playtest.json"), "--lake", str(lake)]) == 0
+    (run_id,) = [p.name for p in (lake / "runs").iterdir()]
+    from_the_lake = from_lake(lake, run_id, 0)
+    assert from_the_lake.source == "recorded" and from_the_lake.labels == ["Alice", "Bruno", "Chloé", "Dev"]
+    assert transcript(from_the_lake) == (DATA / "caprices-transcript.txt").read_text(encoding="utf-8")
