@@ -168,7 +168,8 @@ def caprices_too_easy_or_hard(con: duckdb.DuckDBPyConnection, names: Names) -> F
     hardest_first = [*hard.caprice_id[::-1], *hits.caprice_id[::-1]]  # the flagged too-hard ones, then by hit rate
     shown: tuple[Example, ...] = ()
     for caprice in dict.fromkeys(hardest_first):  # the hardest ones met at all, up to three games
-        shown = (shown + examples.caprice_met(con, caprice, names("caprices", caprice), mix_of(hits)))[:examples.EXAMPLES]
+        met = examples.caprice_met(con, caprice, names("caprices", caprice), mix_of(hits))
+        shown = (shown + met)[:examples.EXAMPLES]
         if len(shown) == examples.EXAMPLES:
             break
     return Finding(question, answer, charts.image(fig, "Caprice hit rates"),
