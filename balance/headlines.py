@@ -42,6 +42,7 @@ class Finding:
         return self.pending is None
 
 
+NO_SELF_PLAY = "no greedy or search self-play of {game} in this warehouse"
 Question = Callable[[duckdb.DuckDBPyConnection, Names], Finding]
 
 
@@ -143,6 +144,8 @@ def caprices_too_easy_or_hard(con: duckdb.DuckDBPyConnection, names: Names) -> F
         return Finding(question, pending="no Les caprices du roi games in this warehouse")
     hits = headline_play(read(con, "select * from met_caprice_hit_rate where dimension = 'overall' and not is_common "
                                    "order by hit_rate desc")).reset_index(drop=True)
+    if hits.empty:  # e.g. only mixed line-ups (random against greedy): no one kind of play to headline
+        return Finding(question, pending=NO_SELF_PLAY.format(game=names.game("caprices")))
     pooled = float(hits.reference.dropna().iloc[0])
     easy, hard = hits[hits.flagged & (hits.hit_rate > pooled)], hits[hits.flagged & (hits.hit_rate < pooled)]
 
@@ -183,6 +186,8 @@ def plus_thirty_slot(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
         return Finding(question, pending="no Les caprices du roi games in this warehouse")
     slots = headline_play(read(con, "select * from met_caprice_slot_hit_rate where num_players <> 'all' "
                                     "and reference is not null order by num_players, slot"))
+    if slots.empty:
+        return Finding(question, pending=NO_SELF_PLAY.format(game=names.game("caprices")))
     top = slots[slots.slot == slots.slot.min()].reset_index(drop=True)
     flagged = top[top.flagged]
     cells = "; ".join(f"{r.num_players} players {rate_ci(r.hit_rate, r.hit_lo, r.hit_hi)} vs {pct(r.reference)} "
@@ -210,7 +215,7 @@ def best_bonus_tile(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
         return Finding(question, pending="no Four Gardens games in this warehouse")
     observed = headline_play(read(con, "select * from met_gardens_bonus_tiles order by ruleset, score_diff desc"))
     if observed.empty:
-        return Finding(question, pending="no greedy or search self-play of Four Gardens in this warehouse")
+        return Finding(question, pending=NO_SELF_PLAY.format(game=names.game("gardens")))
     causal = headline_play(read(con, "select * from met_gardens_tile_contrasts order by ruleset, score_diff desc")
                            if has_table(con, "met_gardens_tile_contrasts") else pd.DataFrame(columns=["ruleset"]))
     owning = headline_play(read(con, "select * from met_gardens_tile_owning order by ruleset, score_diff desc")
@@ -288,7 +293,7 @@ def strongest_god(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     gods = headline_play(read(con, "select * from met_gods_god_win_rate where num_players = 'all' and god <> 'none' "
                                    "order by win_rate desc")).reset_index(drop=True)
     if gods.empty:
-        return Finding(question, pending="no greedy or search self-play of 4 Gods in this warehouse")
+        return Finding(question, pending=NO_SELF_PLAY.format(game=names.game("gods")))
     best, worst = gods.iloc[0], gods.iloc[-1]
     answer = (f"{_play_prefix(gods)}The holder of the {names('landscapes', best.god)} god wins "
               f"{rate_ci(best.win_rate, best.win_lo, best.win_hi)} of player-games (fair share {pct(best.reference)}, "

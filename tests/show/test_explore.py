@@ -70,4 +70,7 @@ def test_headline_examples_replay_games_that_show_the_finding(explored: Path) ->
         scored = [e for e in getattr(final, "scored", None) or final.scoring_events
                   if type(e).__name__ == "PlayerScored"]
         assert next(e for e in scored if e.player == 0).rank == 1
-    assert seat.examples and found["Is the +30 slot too generous?"].examples
+    assert seat.examples
+    # this lake's Caprices games are all mixed line-ups (random against greedy): said, not a crash
+    for question in ("Which Caprices are too easy or too hard?", "Is the +30 slot too generous?"):
+        assert found[question].pending == "no greedy or search self-play of Les caprices du roi in this warehouse"
