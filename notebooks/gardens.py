@@ -193,8 +193,14 @@ def sensitivity_lines(digest: str, players: int) -> list[str]:
     return [f"*Sensitivity, agents {r.other_agents}:* {names('tiles', r.tile)} instead of "
             f"{names('tiles', r.instead_of)} {r.other_score_diff:+.2f} ({r.other_score_lo:+.2f} to "
             f"{r.other_score_hi:+.2f}) from {count(r.other_decisions)} decisions (greedy {r.primary_score_diff:+.2f}; "
-            f"{direction_words(r.same_direction)}, intervals "
-            f"{'overlap' if r.overlap else 'do not overlap'})" for r in part.itertuples()]
+            f"{direction_words(r.same_direction)}, {overlap_words(r.overlap)})" for r in part.itertuples()]
+
+
+def overlap_words(overlap: object) -> str:
+    """Whether the two intervals overlap; none to compare when one line-up has too few decisions (NULL)."""
+    if overlap is None or pd.isna(overlap):
+        return "no interval to compare (too few decisions)"
+    return "intervals overlap" if overlap else "intervals do not overlap"
 
 
 def direction_words(same: object) -> str:
