@@ -135,6 +135,7 @@ def tile_pair_charts(ruleset: str) -> None:
                                            owned[["ruleset_digest", "num_players"]]]).groupby(
                                                ["ruleset_digest", "num_players"]):
         p = pairs[(pairs.ruleset_digest == digest) & (pairs.num_players == players)].sort_values("score_diff")
+        p = p.assign(flagged=p.flagged.fillna(False).astype(bool))  # no interval (one decision): not flagged
         o = owned[(owned.ruleset_digest == digest) & (owned.num_players == players)].sort_values("score_diff")
         choice, labels, title = p, [f"{names('tiles', r.tile)} instead of {names('tiles', r.instead_of)}"
                                     for r in p.itertuples()], "choosing X instead of Y at the same decision"
