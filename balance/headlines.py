@@ -18,11 +18,12 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from balance import charts, examples
-from balance.examples import Example
+from balance.examples import Change, Example
 from balance.robustness import Cell, Robustness, robustness
-from balance.whatif import change_sentence, named_levels
+from balance.whatif import change_sentence, level_words, named_levels
 from balance.whatif_charts import ranked
 from balance.words import Names, agents_words, count, pct, points, rate_ci, seat, value_ci
+from warehouse.variant_metrics import METRICS, Metric
 
 
 @dataclass(frozen=True)
@@ -322,14 +323,28 @@ def what_if(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
         return Finding(question, pending="only `balance tune` rounds in this warehouse (printed by the command)")
     name, kind = latest.experiment.iloc[0], latest.kind.iloc[0]
     page = f"{'sweep' if kind == 'sweep' else 'compare'}-{name}.html"
-    rows = named_levels(con.execute("select * from met_variant_diff where experiment = ?", [name]).df(), names)
+    stored = con.execute("select * from met_variant_diff where experiment = ?", [name]).df()
+    rows = named_levels(stored.assign(raw_level=stored.level), names)
     changed = ranked(rows[rows.flagged])
     if changed.empty:
         return Finding(question, f"{name}: no variant changed any of the {len(rows):,} measures compared beyond "
                                  "noise and by at least the minimum that matters.", detail=page)
     shown = " ".join(f"{r.variant}: {change_sentence(r)}." for r in changed.head(3).itertuples())
     more = f" ({len(changed) - 3} more changes on its page.)" if len(changed) > 3 else ""
-    return Finding(question, f"{name}, biggest changes first. {shown}{more}", detail=page)
+    return Finding(question, f"{name}, biggest changes first. {shown}{more}", detail=page,
+                   examples=_pairs_of(con, changed))
+
+
+def _pairs_of(con: duckdb.DuckDBPyConnection, changed: pd.DataFrame) -> tuple[Example, ...]:
+    """The biggest change shown by pairs of games on the same seed: baseline arm and variant arm (none when the
+    table does not name the arms' runs)."""
+    if not {"run_id", "baseline_run", "num_players"} <= set(changed.columns):
+        return ()
+    row = next(changed.itertuples())
+    metric = METRICS.get(row.metric, Metric(row.metric, ""))
+    where = f"{metric.title} ({level_words(row)})".replace("{", "{{").replace("}", "}}")
+    why = f"game {{game}}, same seed and seating: {where} {{baseline}} in the baseline, {{variant}} in {row.variant}"
+    return examples.variant_pairs(con, Change.of(row, row.raw_level), metric.amount, why)
 
 
 def mix_of(rows: pd.DataFrame) -> str | None:

@@ -17,6 +17,7 @@ import duckdb
 import pandas as pd
 
 from balance.charts import house_style
+from balance.examples import Example
 from balance.headlines import Finding, findings, has_table
 from balance.page import PageLink, escape, page
 from balance.report_agents import agents_section
@@ -229,8 +230,13 @@ def examples_list(finding: Finding, lake: str) -> str:
     """The finding's example games, each with the command that replays it turn by turn."""
     if not finding.examples:
         return ""
-    items = "".join(f"<li>{escape(e.why)}: <code>{escape(e.command(lake))}</code></li>" for e in finding.examples)
+    items = "".join(f"<li>{escape(e.why)}: {_commands(e, lake)}</li>" for e in finding.examples)
     return f"<p class='examples'>Example games:</p><ul class='examples'>{items}</ul>"
+
+
+def _commands(example: Example, lake: str) -> str:
+    """One command, or for a what-if pair the baseline game's against the variant game's (same seed)."""
+    return " against ".join(f"<code>{escape(command)}</code>" for command in example.commands(lake))
 
 
 def write_index(warehouse: Path, target: Path, links: list[PageLink], games: list[str],

@@ -85,7 +85,7 @@ def change_sentence(row: Any) -> str:
     metric = METRICS.get(row.metric)
     if metric is None:
         return f"{row.metric} ({row.level}): {row.baseline:.3g} -> {row.value:.3g}, {row.diff:+.3g}"
-    return (f"{capitalised(metric.title)} ({_level(row)}): {metric.amount(row.baseline)} -> "
+    return (f"{capitalised(metric.title)} ({level_words(row)}): {metric.amount(row.baseline)} -> "
             f"{metric.amount(row.value)}, {metric.change(row.diff)} "
             f"({_bound(metric, row.diff_lo)} to {_bound(metric, row.diff_hi)}), {row.n:,} paired games")
 
@@ -116,7 +116,7 @@ def named_levels(rows: pd.DataFrame, names: Names) -> pd.DataFrame:
     return rows.assign(level=[word(k, lv) for k, lv in zip(rows.level_kind, rows.level, strict=True)])
 
 
-def _level(row: Any) -> str:
+def level_words(row: Any) -> str:
     """Where a measure was taken, in words: 'Caprice Noblesse oblige', 'face-down slot 1', '4 players'."""
     if row.level_kind in LEVEL_WORDS:
         return f"{LEVEL_WORDS[row.level_kind]} {row.level}"

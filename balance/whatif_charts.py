@@ -13,7 +13,7 @@ import math
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from balance.whatif import _level, change_sentence
+from balance.whatif import change_sentence, level_words
 from warehouse.variant_metrics import MAIN_METRICS, METRICS
 
 LOOK = "#d9730d"  # orange: look here
@@ -52,7 +52,7 @@ def changes_table(rows: pd.DataFrame, by_variant: bool = False) -> pd.DataFrame:
             continue
         out.append({
             **({"Variant": row.variant} if by_variant else {}),
-            "Measure": metric.title, "Where": _level(row), "Baseline": metric.amount(row.baseline),
+            "Measure": metric.title, "Where": level_words(row), "Baseline": metric.amount(row.baseline),
             "Variant": metric.amount(row.value),
             "Change (95% interval)": f"{metric.change(row.diff)} ({_num(metric, row.diff_lo)} to "
                                      f"{_num(metric, row.diff_hi)})",
@@ -75,7 +75,7 @@ def size_chart(rows: pd.DataFrame, title: str, top: int = 12) -> plt.Figure | No
         return None
     scale = shown.min_effect.where(shown.min_effect > 0, 1.0)
     centre, lo, hi = shown["diff"] / scale, shown.diff_lo / scale, shown.diff_hi / scale
-    labels = [f"{METRICS[r.metric].title if r.metric in METRICS else r.metric}, {_level(r)}"
+    labels = [f"{METRICS[r.metric].title if r.metric in METRICS else r.metric}, {level_words(r)}"
               for r in shown.itertuples()]
     fig, ax = plt.subplots(figsize=(8, 0.45 * len(shown) + 1.4), layout="constrained")
     colours = [LOOK if f else VALUE for f in shown.flagged]

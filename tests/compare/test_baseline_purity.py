@@ -9,14 +9,19 @@ general table and headline must come out identical.
 
 from __future__ import annotations
 
+import shlex
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import duckdb
 import pandas as pd
 import pytest
 
-from balance.headlines import QUESTIONS
+from balance.cli import main
+from balance.examples import Change
+from balance.headlines import QUESTIONS, what_if
+from balance.report_index import examples_list
 from balance.words import Names
 from simulate.experiment import Experiment, plan_arms, run_arms
 from simulate.lake import meta_dir, run_dir
@@ -86,3 +91,50 @@ def test_a_variant_arm_in_the_same_lake_leaves_the_baseline_headlines_unchanged(
     assert answers[0] == answers[1]
     first_seat = dict((name, answer) for name, answer, _ in answers[0])["first_seat"]
     assert "Les caprices du roi" in first_seat or "caprices" in first_seat.lower()
+
+
+def test_the_what_if_headline_lists_pairs_of_games_on_the_same_seed_that_replay(
+    two_warehouses: tuple[Path, Path], capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each example is game k of the baseline arm beside game k of the variant arm, where the biggest flagged
+    change moved most in its direction; both commands replay."""
+    with_variant, _ = two_warehouses
+    lake = str(with_variant.parent / "lake")
+    with duckdb.connect(str(with_variant), read_only=True) as con:
+        finding = what_if(con, Names.from_warehouse(con))
+        runs = dict(con.execute("select role, run_id from fct_variant_arms where experiment = 'purity'").fetchall())
+        flagged = con.execute("select * from met_variant_diff where experiment = 'purity' and flagged").df()
+        biggest = flagged.loc[(flagged["diff"].abs() / flagged.min_effect).idxmax()]
+        values = con.execute("""
+            select run_id, game_id, value from fct_variant_game_values where metric = ? and level = ?
+            union all select run_id, game_id, value from fct_variant_values_caprices where metric = ? and level = ?""",
+            [biggest.metric, biggest.level] * 2).df().set_index(["run_id", "game_id"]).value
+    assert biggest.num_players != biggest.num_players  # one player count: the row is pooled, its level as stored
+    assert 2 <= len(finding.examples) <= 3
+    moved = []
+    for example in finding.examples:
+        assert (example.baseline_run, example.run_id) == (runs["baseline"], runs["variant"])
+        base, variant = example.commands(lake)
+        assert base == f"balance show --lake {lake} --run {runs['baseline']} --game-id {example.game_id}"
+        assert variant == f"balance show --lake {lake} --run {runs['variant']} --game-id {example.game_id}"
+        assert f"<code>{base}</code> against <code>{variant}</code>" in examples_list(finding, lake)
+        assert example.why.startswith(f"game {example.game_id}, same seed and seating: ")
+        moved.append(values[(runs["variant"], example.game_id)] - values[(runs["baseline"], example.game_id)])
+    assert all(m * biggest["diff"] > 0 for m in moved)  # in the direction of the change, the biggest first
+    assert [abs(m) for m in moved] == sorted((abs(m) for m in moved), reverse=True)
+    for command in finding.examples[0].commands(lake):
+        assert main(shlex.split(command)[1:]) == 0
+        told = capsys.readouterr().out
+        assert f"game {finding.examples[0].game_id}" in told.lower() and "final" in told.lower()
+
+
+@pytest.mark.parametrize(("kind", "label", "players", "level"), [
+    ("overall", "overall", None, "overall"), ("overall", "4 players", 4, "overall"),
+    ("seat", "seat 2 of 3", 3, "seat 2"), ("caprice", "c07, 4 players", 4, "c07"), ("slot", "slot 1", None, "slot 1"),
+])
+def test_a_changed_row_reads_back_the_level_its_per_game_values_carry(
+    kind: str, label: str, players: int | None, level: str,
+) -> None:
+    row = SimpleNamespace(run_id="v", baseline_run="b", metric="m", level_kind=kind,
+                          num_players=float("nan") if players is None else players, diff=-1.0)
+    assert Change.of(row, label) == Change("v", "b", "m", kind, level, players, -1.0)
