@@ -25,7 +25,8 @@ from engine.core.game import Game
 from engine.core.notation import Notation
 from engine.core.ruleset import Ruleset
 from engine.registry import get_game
-from recorded.replay import OUTCOME_MARK, EnvelopeSink, normal_text, notation_of
+from recorded.entries import OUTCOME_MARK, normal_text
+from recorded.replay import EnvelopeSink, notation_of
 from simulate.lake.catalogue import catalogue
 from simulate.manifest import manifest_ruleset
 

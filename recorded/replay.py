@@ -22,13 +22,13 @@ from engine.core.driver import apply_command, begin, seal
 from engine.core.errors import BalanceError, IllegalCommand, RulesetError, UnknownName
 from engine.core.events import Event, GameStarted
 from engine.core.game import Game
-from engine.core.notation import Notation, NotationError, fold, words
+from engine.core.notation import Notation, NotationError
 from engine.core.ruleset import Ruleset
 from engine.registry import GAMES, get_game
+from recorded.entries import Entry, entries_of, normal_text, player_of
 from recorded.records import GameRecord, RecordError
 
 HUMAN = "human"
-OUTCOME_MARK = ">"
 
 
 class EnvelopeSink:
@@ -56,19 +56,6 @@ class ReplayedGame:
     rows: list[tuple[int, Event, int, int, int]]
     scores: list[float]
     content_hash: str
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line of `moves`: its 1-based number, the move text (empty for outcomes only), outcomes, time."""
-
-    number: int
-    text: str
-    player: str | None
-    move: str
-    outcomes: list[str]
-    t: float | None
-    failed: bool = False  # 4 Gods: the action was tried but could not happen (the board had changed)
 
 
 def notation_of(game: Game) -> Notation:
@@ -337,50 +324,6 @@ def _labels(data: dict[str, Any], game: Game) -> list[str]:
     if isinstance(players, int):
         return [str(seat + 1) for seat in range(players)]
     return list(players)
-
-
-def entries_of(moves: list[Any], labels: list[str]) -> list[Entry]:
-    """Moves with the outcome-only lines ('> ...') folded into the move before them."""
-    entries: list[Entry] = []
-    for number, item in enumerate(moves, start=1):
-        text, t = (item, None) if isinstance(item, str) else (item["move"], item.get("t"))
-        failed = isinstance(item, dict) and bool(item.get("failed"))
-        head, _, tail = text.partition(OUTCOME_MARK)
-        outcomes = [part.strip() for part in tail.split(",") if part.strip()]
-        player, move = _split_player(head.strip(), labels)
-        if not head.strip() and entries:
-            last = entries[-1]
-            entries[-1] = Entry(last.number, last.text, last.player, last.move, last.outcomes + outcomes, last.t,
-                                last.failed)
-            continue
-        entries.append(Entry(number, text.strip(), player, move, outcomes, t, failed))
-    return entries
-
-
-def _split_player(head: str, labels: list[str]) -> tuple[str | None, str]:
-    """'Alice: recruit K7' -> ('Alice', 'recruit K7'); no known player prefix -> (None, head)."""
-    prefix, colon, rest = head.partition(":")
-    if colon and _seat_of(prefix.strip(), labels) is not None:
-        return prefix.strip(), rest.strip()
-    return None, head
-
-
-def _seat_of(name: str, labels: list[str]) -> int | None:
-    folded = [fold(label) for label in labels]
-    if fold(name) in folded:
-        return folded.index(fold(name))
-    if name.isdigit() and 1 <= int(name) <= len(labels):
-        return int(name) - 1
-    return None
-
-
-def player_of(entry: Entry, labels: list[str]) -> int | None:
-    return None if entry.player is None else _seat_of(entry.player, labels)
-
-
-def normal_text(text: str) -> str:
-    """A move as compared with another: words, case folded."""
-    return " ".join(words(text)).casefold()
 
 
 def _flatten(value: Any) -> list[str]:

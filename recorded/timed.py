@@ -37,8 +37,9 @@ from engine.gods.commands import Command, DeclareEnd, Wait
 from engine.gods.events import ActionPlanned, GameEnded, LandscapeScored, PlanFailed, TilesDealt, TilesDrawn
 from engine.gods.evolve import planned_command
 from engine.gods.notation import CARRIED_OUT, NOTATION, tile_names, timed
+from recorded.entries import Entry, entries_of, player_of
 from recorded.records import RecordError
-from recorded.replay import Entry, EnvelopeSink, Replay, entries_of, player_of
+from recorded.replay import EnvelopeSink, Replay
 
 
 class TimedReplay(Replay):

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from recorded.entries import OUTCOME_MARK
 from recorded.recorder import Recorder
 from recorded.records import RecordError
-from recorded.replay import OUTCOME_MARK, Replay
+from recorded.replay import Replay
 
 TIMED_HELP = ("type 'SECONDS PLAYER: MOVE', e.g. '14.7 Ben: draw 2' or '20.5 Ana: place FFMM/SSPP at a2 as MSSF'; "
               "add '(failed)' for a grab that came too late; u = undo the last line, q = save and stop, ? = help")
