@@ -19,6 +19,7 @@ import pandas as pd
 
 from balance import charts, examples
 from balance.examples import Change, Example
+from balance.notebook import play_lineups
 from balance.robustness import Cell, Robustness, robustness
 from balance.whatif import change_sentence, level_words, named_levels
 from balance.whatif_charts import ranked
@@ -56,9 +57,6 @@ def read(con: duckdb.DuckDBPyConnection, sql: str) -> pd.DataFrame:
     return con.execute(sql).df()
 
 
-SEARCH = "ismcts"  # search line-ups are named ismcts, ismcts:N ...
-
-
 def headline_play(frame: pd.DataFrame) -> pd.DataFrame:
     """Rows of the headline play: simulated games (recorded playtests are shown beside them on the game pages)
     of one kind of play per game, never pooled.
@@ -82,10 +80,8 @@ def headline_play(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def _one_play(frame: pd.DataFrame) -> pd.DataFrame:
-    uniform = [mix for mix in set(frame.agent_mix.dropna().astype(str)) if " vs " not in mix and mix != "human"]
-    strongest_first = sorted(uniform, key=lambda mix: (0 if mix.startswith(SEARCH) else 1 if mix == "greedy"
-                                                       else 3 if mix == "random" else 2, mix))
-    return frame[frame.agent_mix == strongest_first[0]] if strongest_first else frame.iloc[0:0]
+    lineups = play_lineups(frame)  # strongest uniform line-up first, as the detail pages read them
+    return frame[frame.agent_mix == lineups[0]] if lineups else frame.iloc[0:0]
 
 
 def play_words(con: duckdb.DuckDBPyConnection, rows: pd.DataFrame, game: str) -> str:
