@@ -39,7 +39,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check engine simulate warehouse balance recorded tests
 
 types: $(STAMP)
-	$(BIN)/mypy engine recorded
+	$(BIN)/mypy engine simulate warehouse balance recorded
 
 check: lint types test
 

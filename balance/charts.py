@@ -101,7 +101,7 @@ def difference_chart(
     ref = frame[reference]
     interval_bars(ax, labels, frame[value] - ref, frame[lo] - ref, frame[hi] - ref, flagged=frame[flagged],
                   scale=100)
-    handles = [reference_line(ax, 0, reference_label)]
+    handles: list[Line2D | Patch] = [reference_line(ax, 0, reference_label)]
     if frame[flagged].any():
         handles.append(look_handle())
     ax.set_ylabel(ylabel)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import duckdb
 import matplotlib.pyplot as plt
 import pandas as pd
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
 
 from balance import charts, examples
 from balance.examples import Change, Example
@@ -243,7 +245,7 @@ def best_bonus_tile(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     fig, ax = plt.subplots(figsize=(6.2, 0.28 * len(base) + 1.2))
     charts.interval_bars(ax, [names("tiles", t) for t in base.tile], base.score_diff, base.score_diff_lo,
                          base.score_diff_hi, flagged=base.flagged, horizontal=True)
-    handles = [charts.reference_line(ax, 0, "no difference", horizontal=True)]
+    handles: list[Line2D | Patch] = [charts.reference_line(ax, 0, "no difference", horizontal=True)]
     if base.flagged.any():
         handles.append(charts.look_handle())
     ax.set_xlabel(f"{names.ruleset(base.ruleset.iloc[0])}: takers' final score minus others' (points, observed)")

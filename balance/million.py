@@ -110,8 +110,8 @@ def run_commands(step: str, commands: list[list[str]]) -> StepFigure:
             print(f"  {step} {len(figures)}/{len(commands)}: {done.seconds:.1f} s {done.note}", flush=True)
         if figures[-1].note.startswith("failed"):
             break
-    command = figures[0].command + (f" (and {len(commands) - 1} more like it)" if len(commands) > 1 else "")
-    return StepFigure(step, command, sum(f.seconds for f in figures), max(f.peak_tree_mb for f in figures),
+    shown = figures[0].command + (f" (and {len(commands) - 1} more like it)" if len(commands) > 1 else "")
+    return StepFigure(step, shown, sum(f.seconds for f in figures), max(f.peak_tree_mb for f in figures),
                       max(f.peak_process_mb for f in figures), figures[-1].note)
 
 

@@ -24,6 +24,7 @@ import duckdb
 from balance.page import PageLink, page
 from balance.report_index import write_index
 from engine.core.errors import BalanceError
+from warehouse.query import one_value
 
 NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 DEFAULT_OUT = Path("reports")
@@ -52,7 +53,7 @@ def games_in(warehouse: Path) -> list[str]:
         raise ReportError(f"{warehouse}: no warehouse; run `balance warehouse build` first")
     try:
         with duckdb.connect(str(warehouse), read_only=True) as con:
-            if not con.execute("select count(*) from duckdb_tables() where table_name = 'fct_games'").fetchone()[0]:
+            if not one_value(con, "select count(*) from duckdb_tables() where table_name = 'fct_games'"):
                 raise ReportError(f"{warehouse}: the warehouse holds no game logs (tile-value runs only); simulate "
                                   "games too (`balance simulate` or `balance run`), then build it again")
             return [row[0] for row in con.execute("select distinct game from fct_games order by game").fetchall()]

@@ -22,6 +22,7 @@ from balance.headlines import Finding, findings, has_table
 from balance.page import PageLink, escape, page
 from balance.report_agents import agents_section
 from balance.words import Names, agents_words, count, pct, plain_value, seat
+from warehouse.query import one_value
 
 MAX_CELLS = 8  # flagged cells listed per metric; the detail pages show them all
 METRICS = {  # metric key -> (what it compares, page)
@@ -245,8 +246,8 @@ def write_index(warehouse: Path, target: Path, links: list[PageLink], games: lis
     house_style()
     with duckdb.connect(str(warehouse), read_only=True) as con:
         names = Names.from_warehouse(con)
-        games_total = con.execute("select count(*) from fct_games where source = 'simulated' "
-                                  "and is_baseline_ruleset").fetchone()[0]
+        games_total = one_value(con, "select count(*) from fct_games "
+                                     "where source = 'simulated' and is_baseline_ruleset")
         cards = "".join(finding_card(f, lake) for f in findings(con, names))
         sections = {
             "Where to look": look_here(con, names),

@@ -89,7 +89,7 @@ def check_file(task: FileTask) -> FileResult:
 def _check_one(
     task: FileTask, game: Game, ruleset: Ruleset, game_id: int, rows: pa.Table, edited: bool,
 ) -> tuple[int | None, str] | None:
-    found = _start_problem(task, game_id, rows)
+    found: tuple[int | None, str] | None = _start_problem(task, game_id, rows)
     if found is None:
         found = check_game(game, ruleset, task.run_id, game_id, rows)
     if found is None and edited:

@@ -84,7 +84,7 @@ def _write_claimed(
     spec: TileValueSpec, tables: dict[str, pa.Table], lake: Path, seconds: float, ruleset: Any, run_id: str,
 ) -> Path:
     store = open_store(lake)  # a local folder or an object store: the same keys
-    files = []
+    files: list[dict[str, Any]] = []
     for name in TABLES:
         written = store.write_parquet(table_key(name, run_id), tables[name])
         files.append({"file": written.key, "table": name, "rows": written.rows, "bytes": written.bytes,

@@ -213,7 +213,9 @@ def option_rollouts(spec: TileValueSpec, state: Any, decision: Decision, tile: s
 def _force_and_play(spec: TileValueSpec, state: Any, agents: list[Any], command: Any, seed: int) -> Any:
     """Apply the forced choice (its chance, e.g. the next Caprice tile turned up, drawn in this rollout), play on."""
     streams = DecisionStreams(seed, decision_place) if spec.streams == "coupled" else None
-    chance = streams.at(state, GAME.to_move(state))[0] if streams else Chance(stream_seed(seed, 0, 0, 0, "forced"))
+    chooser = GAME.to_move(state)
+    assert chooser is not None, "a forced choice is always a decision of a game in progress"
+    chance = streams.at(state, chooser)[0] if streams else Chance(stream_seed(seed, 0, 0, 0, "forced"))
     for event in GAME.decide(state, command, chance):
         state = GAME.evolve(state, event)
     return play_out(GAME, state, agents, seed, streams=streams)

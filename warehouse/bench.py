@@ -19,6 +19,7 @@ from pathlib import Path
 import duckdb
 
 from warehouse.build import build
+from warehouse.query import one_value
 
 HEADLINE = "Caprice hit rate by slot and player count"
 HEADLINE_SQL = Path(__file__).parent / "models" / "metrics" / "met_caprice_slot_hit_rate.sql"
@@ -36,8 +37,7 @@ def make_big_lake(source: Path, game: str, run_id: str, games: int, lake: Path) 
     """Copies of the source run under run ids `<run_id>-copy<k>`; returns the number of games written."""
     files = [f.as_posix() for f in source_files(source, game, run_id)]
     with duckdb.connect() as con:
-        per_copy = con.execute(
-            "select count(distinct game_id) from read_parquet(?)", [files]).fetchone()[0]  # type: ignore[index]
+        per_copy = one_value(con, "select count(distinct game_id) from read_parquet(?)", [files])
         copies = math.ceil(games / per_copy)
         for k in range(copies):
             new_id = f"{run_id}-copy{k:04d}"
@@ -84,7 +84,7 @@ def main() -> None:
     print(f"lake: {written:,} games in {args.lake} ({time.perf_counter() - started:.1f}s to copy)")
     result = build(args.lake, args.warehouse)
     with duckdb.connect(str(args.warehouse), read_only=True) as con:
-        events = con.execute("select sum(n_events) from fct_games").fetchone()[0]  # type: ignore[index]
+        events = one_value(con, "select sum(n_events) from fct_games")
     print(f"warehouse build: {result.seconds:.1f}s for {sum(result.games.values()):,} games, {events:,} events")
     print(f"headline query ({HEADLINE}, from fact tables): {time_headline(args.warehouse):.2f}s (best of 3)")
 

@@ -42,6 +42,7 @@ from warehouse.flags import FlagRules, apply_flags, load_rules, write_rules
 from warehouse.incremental import Plan, fingerprint, incremental_models, only, plan_update, record_state
 from warehouse.left_out import left_out_rows, load_left_out
 from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests, lake_globs, matching_files, render
+from warehouse.query import one_value
 from warehouse.runs import ObservedRun, run_tables
 
 GENERIC_GAME = None  # models without a `-- game:` header read every game
@@ -239,8 +240,8 @@ def _drop_narrowed(con: duckdb.DuckDBPyConnection, staging: list[Model]) -> None
 
 def _add_runs(con: duckdb.DuckDBPyConnection, model: Model, plan: Plan, say: Callable[[str], None]) -> None:
     """Delete a model's rows of removed runs, insert those of the new runs (the table is made if absent)."""
-    exists = con.execute("select count(*) from duckdb_tables() where schema_name = 'main' and table_name = ?",
-                         [model.name]).fetchone()[0]  # type: ignore[index]
+    exists = one_value(con, "select count(*) from duckdb_tables() where schema_name = 'main' and table_name = ?",
+                       [model.name])
     try:
         if not exists:
             con.execute(f"create table {model.name} as\n{model.sql}")
@@ -352,8 +353,7 @@ def _load_runs(con: duckdb.DuckDBPyConnection, cat: LakeCatalogue, removed: list
     ones)."""
     query = ("select distinct game, run_id, ruleset, ruleset_digest from stg_events "
              "where event_type = 'game_started'")
-    if con.execute("select count(*) from duckdb_tables() where schema_name = 'main' and table_name = 'runs'"
-                   ).fetchone()[0]:  # type: ignore[index]
+    if one_value(con, "select count(*) from duckdb_tables() where schema_name = 'main' and table_name = 'runs'"):
         query += (" union select game, run_id, ruleset, ruleset_digest from main.runs "
                   "where run_id not in (select unnest(?::varchar[]))")
         params: list[Any] = [removed]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import duckdb
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         beat = Heartbeat(f"tile values {step.ruleset} {step.players}p")
         run_id, _, measured = tile_value_step(
             step, args.lake, workers=args.workers or os.cpu_count() or 1,
-            progress=lambda what, done, total, beat=beat: beat(f"{what} {done}/{total}"))
+            progress=step_progress(beat))
         print(f"tile values {run_id}: {step.ruleset} {step.players}p agents {step.lineup_label()}, {step.games} games "
               f"x {step.rollouts} rollouts, {step.pairs} owning pairs per tile "
               f"({'measured' if measured else 'already in the lake'}) in {time.perf_counter() - t0:.1f}s")
@@ -117,3 +118,8 @@ def headline_half_widths(warehouse: Path) -> list[str]:
             lines += [f"widest 95% half-width, {game} {name}: ±{100 * value:.1f} points"
                       for game, value in rows if value is not None]
     return lines
+
+
+def step_progress(beat: Heartbeat) -> Callable[[str, int, int], None]:
+    """A tile-value step's progress (what, done, total) shown on the heartbeat line."""
+    return lambda what, done, total: beat(f"{what} {done}/{total}")
