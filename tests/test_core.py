@@ -162,6 +162,19 @@ def test_fast_init_builds_the_same_frozen_event() -> None:
     with pytest.raises(TypeError, match="__post_init__"):
         fast_init(Checked)
 
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Base(Event):
+        player: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Scored(Base):  # a field of its own and one inherited (its slot lives on the base class)
+        TYPE = "scored"
+        score: int
+
+    slow_scored = Scored(2, 40)
+    fast_init(Scored)
+    assert Scored(2, 40) == slow_scored and repr(Scored(score=40, player=2)) == repr(slow_scored)
+
 
 def test_an_agent_that_reads_no_view_plays_the_same_game() -> None:
     seen: list[object] = []

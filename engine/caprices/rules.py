@@ -43,7 +43,8 @@ def deal_setup(state: State, chance: Chance, deal: int) -> list[Event]:
     for player in range(state.num_players):
         hand = chance.draw("hand", unseen, rules.hand_size)
         events.append(ev.HandDealt(player, tuple(hand)))
-        unseen = [c for c in unseen if c not in hand]
+        dealt = set(hand)  # a set: this runs over the whole deck for every hand of every game
+        unseen = [c for c in unseen if c not in dealt]
     events.append(ev.RowDealt(rules.row_size))
     events += [ev.CapriceRevealed(cid, 0, 0) for cid in COMMON_CAPRICES]
     if deal and rules.joust_next_first == "left":

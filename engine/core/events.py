@@ -64,7 +64,7 @@ def fast_init(cls: type[Event]) -> type[Event]:
             params.append(f"{f.name}=_default{i}")
         else:
             params.append(f.name)
-        bound[f"_set{i}"] = cls.__dict__[f.name].__set__
+        bound[f"_set{i}"] = _slot(cls, f.name).__set__
         lines.append(f"        _set{i}(self, {f.name})")
     source = (f"def make({', '.join(bound)}):\n"
               f"    def __init__(self, {', '.join(params)}):\n" + "\n".join(lines or ["        pass"]) +
@@ -75,6 +75,11 @@ def fast_init(cls: type[Event]) -> type[Event]:
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = init  # type: ignore[method-assign]
     return cls
+
+
+def _slot(cls: type, name: str) -> Any:
+    """The slot descriptor of field `name`: the class's own, or a base class's (a field it inherits)."""
+    return next(klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__)
 
 
 @dataclass(frozen=True, slots=True)

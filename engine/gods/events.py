@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import pyarrow as pa
 
-from engine.core.events import Event
+from engine.core.events import Event, fast_init
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +219,8 @@ GODS_EVENTS: tuple[type[Event], ...] = (
     BagShuffled, TilesDealt, ActionPlanned, PlanFailed, TilesDrawn, TilePlaced, TileDiscarded, GodClaimed,
     ProphetPlaced, CityPlaced, CityClaimed, CityBroken, LandscapeScored, PlayerScored, GameEnded,
 )
+for _cls in GODS_EVENTS:  # a plan and an outcome per action of every game: built without dataclass overhead
+    fast_init(_cls)
 
 COLUMNS: dict[str, pa.DataType] = {
     "tile": pa.int16(),
