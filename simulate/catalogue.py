@@ -25,7 +25,9 @@ ENVELOPE_MEANING: dict[str, str] = {
     "player": "the seat the event concerns (0-based); null for events of the game itself",
     "round": "the game's round after the event was applied",
     "turn": "the game's turn counter after the event was applied",
-    "clock_ms": "simulated time in milliseconds after the event was applied (never wall-clock time)",
+    "clock_ms": "simulated time in milliseconds after the event was applied (never wall-clock time); null in a "
+                "game whose events give it (4 Gods since schema version 2: sums of think times, derived by "
+                "`stg_gods__events` and by replay)",
     "payload": "JSON object holding the event's fields that have no typed column (no metric reads them)",
 }
 

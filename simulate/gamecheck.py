@@ -54,16 +54,22 @@ def check_game(
         return seq, str(exc)
     except Exception as exc:  # noqa: BLE001 - a log that crashes the rules is rejected, not a crash
         return None, f"replay failed ({type(exc).__name__}: {exc})"
-    return _check_envelope(rows, events, recorder.envelopes, final)
+    return _check_envelope(rows, events, recorder.envelopes, final, game.facts.log_clock)
 
 
 def _check_envelope(
-    rows: pa.Table, events: list[Event], envelopes: list[tuple[int, int, int]], final: Any,
+    rows: pa.Table, events: list[Event], envelopes: list[tuple[int, int, int]], final: Any, log_clock: bool = True,
 ) -> tuple[int, str] | None:
-    """The logged player/round/turn/clock_ms must be what the replay produces."""
+    """The logged player/round/turn/clock_ms must be what the replay produces.
+
+    A game that logs no clock (`GameFacts.log_clock`, lake schema 2) may leave `clock_ms` null: its clock is
+    the replay's. Files written before (schema 1) hold the clock, which is then checked like any other.
+    """
     expected = [(0, 0, 0), *envelopes, (final.round, final.turn, final.clock_ms)]
     logged = zip(*(rows.column(c).to_pylist() for c in ("round", "turn", "clock_ms", "player")))
     for seq, (event, want, (round_, turn, clock, player)) in enumerate(zip(events, expected, logged)):
+        if clock is None and not log_clock:
+            clock = want[2]
         if (round_, turn, clock) != want:
             return seq, f"envelope round/turn/clock_ms is {(round_, turn, clock)}, replay gives {want}"
         if player != getattr(event, "player", None):

@@ -20,7 +20,8 @@ import pyarrow as pa
 from engine.core.errors import ReplayError
 from engine.core.events import CORE_EVENTS, Event, event_field_names
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""The lake layout: 2 since a game may leave `clock_ms` null where its events give it (`GameFacts.log_clock`)."""
 
 ENVELOPE: dict[str, pa.DataType] = {
     "run_id": pa.string(),
@@ -76,18 +77,20 @@ class EventBuffer:
     append: Callable[[int, int, Event, int, int, int], None]
     """Append one event with its envelope: (game_id, seq, event, round, turn, clock_ms)."""
 
-    def __init__(self, game_columns: Mapping[str, pa.DataType], order: str = BY_TYPE) -> None:
+    def __init__(self, game_columns: Mapping[str, pa.DataType], order: str = BY_TYPE, clock: bool = True) -> None:
         if order not in (BY_TYPE, BY_GAME):
             raise ValueError(f"row order {order!r}: choose {BY_TYPE!r} or {BY_GAME!r}")
         self.columns = {**CORE_COLUMNS, **game_columns}
         self.schema = lake_schema(game_columns).with_metadata({ROW_ORDER: order})
         self.order = order
+        self.clock = clock
+        """False: `clock_ms` is written null (the game's events give the clock: `GameFacts.log_clock`)."""
         self.clear()
 
     @classmethod
     def for_game(cls, game: Any) -> EventBuffer:
-        """A buffer with the game's columns and its declared row order (`GameFacts.log_order`)."""
-        return cls(game.columns, game.facts.log_order)
+        """A buffer with the game's columns, its row order and whether it logs the clock (`GameFacts`)."""
+        return cls(game.columns, game.facts.log_order, game.facts.log_clock)
 
     def clear(self) -> None:
         envelope: list[int] = []  # ENVELOPE_FIELDS and the class number per event, flat (extending a list
@@ -135,6 +138,8 @@ class EventBuffer:
             name: pa.array(np.ascontiguousarray(rows[:, index]), type=self.schema.field(name).type)
             for index, name in enumerate(ENVELOPE_FIELDS)
         }
+        if not self.clock:
+            columns["clock_ms"] = pa.nulls(len(rows), pa.int64())
         columns["run_id"] = _constant(len(rows), run_id, pa.string())
         columns["event_type"] = pa.chunked_array(
             [_constant(count, layout.type, pa.string()) for layout, count in zip(layouts, counts)], pa.string())

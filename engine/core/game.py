@@ -24,7 +24,11 @@ class GameFacts:
     log_order: str = "event_type"
     """How a part file's rows are ordered (`EventBuffer`): grouped by event type, which suits logs whose typed
     columns are each filled by a few event types, or "game" (game, then seq), which suits a log whose running
-    clock grows with every event (4 Gods)."""
+    clock grows with every event."""
+    log_clock: bool = True
+    """Whether the log stores each event's `clock_ms`. False where the clock follows from the events themselves
+    (4 Gods: every moment is a sum of logged think times): the column is then null, and the readers that need
+    the clock derive it (`stg_gods__events`) or take it from the replay (lake schema 2)."""
 
 
 class Game(Protocol):
