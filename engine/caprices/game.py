@@ -137,20 +137,32 @@ def resample_hidden(state: State, player: int, rng: random.Random) -> State:
     """Opponents' unseen cards re-dealt from everything `player` has not seen, sizes kept.
 
     Cards an opponent was seen to take from the Zone stay in that hand. The
-    pool is sorted before the shuffle so the result depends only on what
+    pool is sorted before the deal so the result depends only on what
     `player` sees and on `rng`, never on where the hidden cards really are.
+    Only the dealt cards are drawn (a partial Fisher-Yates: a search makes one
+    re-deal per iteration, and shuffling the whole pool was a tenth of it).
     The pile, the face-down row and the face-down Caprices hold no order: what
     comes out of them is drawn when it is revealed, so they need no resampling.
     """
     new = state.copy()
     others = [p for p in range(state.num_players) if p != player]
-    unseen = {p: [c for c in new.hands[p] if c not in new.known[p]] for p in others}
-    pool = sorted([c for p in others for c in unseen[p]] + new.pile)
-    rng.shuffle(pool)
-    for p in others:
-        size = len(unseen[p])
-        new.hands[p], pool = new.known[p] + pool[:size], pool[size:]
-    new.pile = sorted(pool)
+    sizes = [len(new.hands[p]) - len(new.known[p]) for p in others]
+    pool = [c for p in others for c in new.hands[p] if c not in new.known[p]]
+    pool += new.pile
+    pool.sort()
+    left = len(pool)
+    draw = rng.random
+    for p, size in zip(others, sizes):
+        hand = list(new.known[p])
+        for _ in range(size):  # a partial Fisher-Yates: only the dealt cards cost a random number
+            i = int(draw() * left)
+            left -= 1
+            hand.append(pool[i])
+            pool[i] = pool[left]
+        new.hands[p] = hand
+    del pool[left:]
+    pool.sort()
+    new.pile = pool
     return new
 
 

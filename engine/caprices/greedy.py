@@ -35,7 +35,8 @@ def _in_play(revealed: tuple[tuple[str, int, int], ...]) -> tuple[tuple[str, int
 
 
 @lru_cache(maxsize=8)
-def _blind_value(rules: Rules) -> float:
+def blind_value(rules: Rules) -> float:
+    """The deck's mean printed value: what an unseen card is worth to the estimates (greedy's and the search's)."""
     return sum(v for _, v in rules.deck) / len(rules.deck)
 
 
@@ -67,11 +68,11 @@ def greedy_value(view: View, command: Command) -> float:
         for card in cards:
             hand.remove(card)
         if kind != "discard":
-            blind = 2 * _blind_value(rules)
+            blind = 2 * blind_value(rules)
     elif kind in ("draw_deck", "take_deck"):
-        blind = _blind_value(rules)
+        blind = blind_value(rules)
     if kind == "take" or kind == "take_deck":
-        blind += (view.takes_left - 1) * _blind_value(rules)
+        blind += (view.takes_left - 1) * blind_value(rules)
     caprices = _in_play(view.caprices)
     if rallied:
         hand, rallied = _canonical(rules, hand, rallied)

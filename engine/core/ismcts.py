@@ -15,7 +15,8 @@ information set. Each iteration:
 4. roll out: POLICY (random by default, any plain agent name such as
    `greedy`) plays up to `SearchProfile.horizon` more decisions;
 5. evaluate: the final scores if the game ended, else the game's cheap
-   estimate (`SearchProfile.evaluate`); a player's reward is a logistic of
+   estimate (`SearchProfile.evaluate`, or `evaluate_for` when the game
+   judges the others by what the searcher knows); a player's reward is a logistic of
    its margin over the best opponent, in units of `SearchProfile.scale`;
 6. back-propagate: each node is credited with the reward of the player who
    chose it.
@@ -69,6 +70,12 @@ class SearchProfile:
     UCB adds `prior * rank / (visits + 1)`, a bonus that fades as the node's
     own statistics grow. It makes a small budget spend itself where the
     greedy evaluation points first, and lets the search overrule it.
+
+    Searcher's estimate: when `evaluate_for(state, searcher)` is given it is
+    used instead of `evaluate`, told which player searches; a game may then
+    score the others on what the searcher can know of them (their public
+    cards) rather than on the determinisation's guess at their hidden ones,
+    which is cheaper and has no deal noise in it.
     """
 
     evaluate: Callable[[Any], Sequence[float]]
@@ -78,6 +85,7 @@ class SearchProfile:
     strategic: Callable[[Any], bool] | None = None
     tactical: str = "greedy"
     prior: float = 0.0
+    evaluate_for: Callable[[Any, int], Sequence[float]] | None = None
 
 
 class Node:
@@ -133,7 +141,7 @@ class IsmctsAgent:
         """Run iterations until the root has been visited `iterations` times; returns the root."""
         todo = max(self.iterations - root.visits, 0)
         chance = Chance(rng.getrandbits(64))  # the search's own stream: determinisations, choices, chance
-        run = Iteration(game, self.profile, self.policy, self.tactical, chance)
+        run = Iteration(game, self.profile, self.policy, self.tactical, chance, info.player)
         started = time.process_time()
         for _ in range(todo):
             run(root, info.sample(chance))
@@ -162,11 +170,15 @@ class Iteration:
     __slots__ = ("to_move", "legal_commands", "decide", "evolve", "view", "scores", "evaluate", "scale", "horizon",
                  "strategic", "rng", "game", "policy", "tactical", "prior")
 
-    def __init__(self, game: Game, profile: SearchProfile, policy: Any, tactical: Any, rng: Chance) -> None:
+    def __init__(self, game: Game, profile: SearchProfile, policy: Any, tactical: Any, rng: Chance,
+                 searcher: int) -> None:
         self.game, self.policy, self.tactical, self.rng = game, policy, tactical, rng
         self.to_move, self.legal_commands, self.view = game.to_move, game.legal_commands, game.view
         self.decide, self.evolve, self.scores = game.decide, game.evolve, game.scores
         self.evaluate, self.scale, self.horizon = profile.evaluate, profile.scale, profile.horizon
+        evaluate_for = profile.evaluate_for
+        if evaluate_for is not None:
+            self.evaluate = lambda state: evaluate_for(state, searcher)
         self.strategic = profile.strategic
         self.prior = profile.prior
 

@@ -92,3 +92,17 @@ def test_same_seed_same_game_with_search_agents() -> None:
         return sink.events
 
     assert log(5) == log(5)
+
+
+def test_the_searcher_judges_opponents_by_their_public_cards() -> None:
+    checked = 0
+    for seed in range(4):
+        state = _state_after(seed, 6 + seed)
+        player = state.current
+        twin = _hidden_swapped(state, player)
+        mine = evaluate(state, player)
+        assert mine == evaluate(twin, player)  # the opponents' hidden cards do not move the searcher's estimate
+        assert mine[player] == evaluate(state)[player]  # its own assembly is estimated whole
+        if evaluate(twin) != evaluate(state):
+            checked += 1  # the whole-hand estimate did read the swapped card: the check above could have failed
+    assert checked > 0, "no swap changed the whole-hand estimate: the check proved nothing"
