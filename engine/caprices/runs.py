@@ -188,7 +188,8 @@ def _prefix_counts(present: frozenset[int], merchants: frozenset[int], size: int
     return held, merchant, plain_odd, missing_odd, missing_even
 
 
-def _reaches(present: frozenset[int], size: int, odd: int, even: int) -> list[int]:
+@lru_cache(maxsize=100_000)  # two calls in three repeat one (the same values with other Merchant counts)
+def _reaches(present: frozenset[int], size: int, odd: int, even: int) -> tuple[int, ...]:
     """For each start, the last value a reachable window from it can end on (start - 1 if none)."""
     reaches = []
     reach = -1
@@ -207,4 +208,4 @@ def _reaches(present: frozenset[int], size: int, odd: int, even: int) -> list[in
         reaches.append(reach)
         if reach >= start and start not in present:
             missing[start % 2] -= 1
-    return reaches
+    return tuple(reaches)

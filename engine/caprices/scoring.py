@@ -157,7 +157,7 @@ def _search(
         best_choice = max(options, key=itemgetter(0))
         return asm, best_choice[0] + sure, (best_choice[2], best_choice[3].castes)
     if len(options) > 1:
-        options.sort(key=lambda option: (-option[0], option[1]))
+        options.sort(key=itemgetter(0), reverse=True)  # stable: equal totals keep their enumeration order
     bonus_cap = sum(bonus for _, bonus in tests)
     best_total, best_index, best_choice = -1, 0, options[0]
     facts: dict[tuple[int, int], AssemblyFacts] = {}
