@@ -76,6 +76,12 @@ class SearchProfile:
     score the others on what the searcher can know of them (their public
     cards) rather than on the determinisation's guess at their hidden ones,
     which is cheaper and has no deal noise in it.
+
+    Progressive widening (unpruning, Chaslot et al. 2008): with `widening` > 0
+    (and a prior), a node visited n times has at most `widening * sqrt(n + 1)`
+    children, the greedy evaluation's best first. A small budget then
+    compares a few strong candidates on several determinisations each
+    instead of every command on one, where a single noisy sample decides.
     """
 
     evaluate: Callable[[Any], Sequence[float]]
@@ -86,6 +92,7 @@ class SearchProfile:
     tactical: str = "greedy"
     prior: float = 0.0
     evaluate_for: Callable[[Any, int], Sequence[float]] | None = None
+    widening: float = 0.0
 
 
 class Node:
@@ -168,7 +175,7 @@ class Iteration:
     """One ISMCTS iteration over a determinised state (a callable, to hoist lookups out of the loop)."""
 
     __slots__ = ("to_move", "legal_commands", "decide", "evolve", "view", "scores", "evaluate", "scale", "horizon",
-                 "strategic", "rng", "game", "policy", "tactical", "prior")
+                 "strategic", "rng", "game", "policy", "tactical", "prior", "widening")
 
     def __init__(self, game: Game, profile: SearchProfile, policy: Any, tactical: Any, rng: Chance,
                  searcher: int) -> None:
@@ -181,6 +188,7 @@ class Iteration:
             self.evaluate = lambda state: evaluate_for(state, searcher)
         self.strategic = profile.strategic
         self.prior = profile.prior
+        self.widening = profile.widening if profile.prior else 0.0
 
     def __call__(self, root: Node, state: Any) -> None:
         path = [root]
@@ -190,14 +198,16 @@ class Iteration:
             state, player = found
             legal = self.legal_commands(state, player)
             children = node.children
-            untried = []
+            untried, tried = [], []
             for command in legal:
                 child = children.get(command)
                 if child is None:
                     untried.append(command)
                 else:
                     child.available += 1
-            if untried:
+                    tried.append(command)
+            if untried and (not tried or len(tried) < self.widening * math.sqrt(node.visits + 1)
+                            or not self.widening):
                 if self.prior:
                     command, bias = self._best_untried(state, player, legal, untried)
                 else:
@@ -206,7 +216,7 @@ class Iteration:
                 path.append(node)
                 state = self._apply(state, command)
                 break
-            command = _ucb_choice(children, legal)
+            command = _ucb_choice(children, tried)
             node = children[command]
             path.append(node)
             state = self._apply(state, command)
