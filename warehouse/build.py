@@ -39,7 +39,17 @@ from simulate.lake import DATASETS
 from simulate.lake.catalogue import LakeCatalogue, catalogue
 from simulate.lake.store import Store
 from warehouse.flags import FlagRules, apply_flags, load_rules, write_rules
-from warehouse.incremental import Plan, fingerprint, incremental_models, only, plan_update, record_state
+from warehouse.incremental import (
+    Plan,
+    drop_narrowed,
+    fingerprint,
+    incremental_models,
+    narrow_facts,
+    narrow_staging,
+    only,
+    plan_update,
+    record_state,
+)
 from warehouse.left_out import left_out_rows, load_left_out
 from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests, lake_globs, matching_files, render
 from warehouse.query import one_value
@@ -171,20 +181,18 @@ def _update(ctx: _Context, warehouse: Path, plan: Plan) -> BuildResult:
             con.execute("begin transaction")
             try:
                 _build_models(con, ctx, result, staging)
-                _narrow_staging(con, ctx.cat, only(ctx.cat, plan.new), staging, result.skipped)
+                narrow_staging(con, ctx.cat, only(ctx.cat, plan.new), staging, result.skipped)
                 _load_runs(con, ctx.cat, plan.removed)
                 for model in ctx.models:
                     if model.name in incremental and not _skipped(model, ctx.cat, ctx.games, result.skipped):
                         _add_runs(con, model, plan, ctx.say)
                         result.models.append(model.name)
-                _drop_narrowed(con, staging)
+                drop_narrowed(con, [m.name for m in staging])
                 rest = [m for m in ctx.models if m.layer != "staging" and m.name not in incremental]
                 _build_models(con, ctx, result, rest)
                 result.games = _game_counts(con, result)
                 if ctx.run_tests:
-                    _narrow_staging(con, ctx.cat, only(ctx.cat, plan.new), staging, result.skipped)
-                    _run_tests(con, ctx.games, result, ctx.say, ctx.tests)
-                    _drop_narrowed(con, staging)
+                    _test_new_runs(con, ctx, result, plan, staging, incremental)
                 record_state(con, ctx.cat, ctx.fingerprint)
                 con.execute("commit")
             except BaseException:
@@ -194,6 +202,21 @@ def _update(ctx: _Context, warehouse: Path, plan: Plan) -> BuildResult:
     finally:
         _remove_spill(warehouse)
     return result
+
+
+def _test_new_runs(con: duckdb.DuckDBPyConnection, ctx: _Context, result: BuildResult, plan: Plan,
+                   staging: list[Model], incremental: set[str]) -> None:
+    """The invariant tests of an incremental build: over the new runs' rows where a test reads only staging and
+    run-by-run facts (the older runs' rows are unchanged and passed when they were added), in full otherwise."""
+    per_run = {m.name for m in staging} | incremental
+    narrow = [t for t in ctx.tests if set(t.depends) <= per_run]
+    narrow_staging(con, ctx.cat, only(ctx.cat, plan.new), staging, result.skipped)
+    narrow_facts(con, sorted(incremental), [run.run_id for run in plan.new])
+    try:
+        _run_tests(con, ctx.games, result, ctx.say, narrow)
+    finally:
+        drop_narrowed(con, [*(m.name for m in staging), *incremental])
+    _run_tests(con, ctx.games, result, ctx.say, [t for t in ctx.tests if t not in narrow])
 
 
 def _configure(con: duckdb.DuckDBPyConnection, ctx: _Context, warehouse: Path) -> None:
@@ -208,34 +231,6 @@ def _configure(con: duckdb.DuckDBPyConnection, ctx: _Context, warehouse: Path) -
     con.execute(MACROS_FILE.read_text(encoding="utf-8"))
     load_left_out(con, left_out_rows(ctx.cat))
     write_rules(con, ctx.rules)
-
-
-def _narrow_staging(
-    con: duckdb.DuckDBPyConnection, cat: LakeCatalogue, new: LakeCatalogue, staging: list[Model], skipped: list[str],
-) -> None:
-    """Temporary staging views over the new runs' files alone; they shadow the full ones by name (a model
-    none of whose files is new gets an empty view of the same columns)."""
-    for model in staging:
-        if model.name in skipped:
-            continue
-        if _has_files(model, new):
-            body = render(model.sql, new)
-        else:
-            body = f"select * from (\n{render(model.sql, cat)}\n) where false"
-        con.execute(f"create or replace temp view {model.name} as\n{body}")
-
-
-def _has_files(model: Model, cat: LakeCatalogue) -> bool:
-    try:
-        render(model.sql, cat)
-    except BalanceError:
-        return False
-    return True
-
-
-def _drop_narrowed(con: duckdb.DuckDBPyConnection, staging: list[Model]) -> None:
-    for model in staging:
-        con.execute(f"drop view if exists temp.{model.name}")
 
 
 def _add_runs(con: duckdb.DuckDBPyConnection, model: Model, plan: Plan, say: Callable[[str], None]) -> None:

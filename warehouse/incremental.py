@@ -26,8 +26,10 @@ from pathlib import Path
 
 import duckdb
 
+from engine.core.errors import BalanceError
 from simulate.lake.catalogue import CatalogedRun, LakeCatalogue
-from warehouse.models import MACROS_FILE, Model
+from warehouse.models import MACROS_FILE, Model, render
+from warehouse.query import one_value
 
 STATE_TABLE = "warehouse_built_runs"
 META_TABLE = "warehouse_meta"
@@ -109,3 +111,43 @@ def incremental_models(models: list[Model]) -> set[str]:
                 dep in staging or dep in chosen or dep not in names for dep in model.depends):
             chosen.add(model.name)
     return chosen
+
+
+def narrow_staging(
+    con: duckdb.DuckDBPyConnection, cat: LakeCatalogue, new: LakeCatalogue, staging: list[Model], skipped: list[str],
+) -> None:
+    """Temporary staging views over the new runs' files alone; they shadow the full ones by name (a model
+    none of whose files is new gets an empty view of the same columns)."""
+    for model in staging:
+        if model.name in skipped:
+            continue
+        if _has_files(model, new):
+            body = render(model.sql, new)
+        else:
+            body = f"select * from (\n{render(model.sql, cat)}\n) where false"
+        con.execute(f"create or replace temp view {model.name} as\n{body}")
+
+
+def narrow_facts(con: duckdb.DuckDBPyConnection, tables: list[str], run_ids: list[str]) -> None:
+    """Temporary views of run-by-run fact tables holding only `run_ids`' rows; they shadow the tables by name."""
+    database = one_value(con, "select current_database()")
+    present = {row[0] for row in con.execute(
+        "select table_name from duckdb_tables() where schema_name = 'main' and not temporary").fetchall()}
+    listed = ", ".join("'" + run_id.replace("'", "''") + "'" for run_id in run_ids) or "null"
+    for table in tables:
+        if table in present:
+            con.execute(f'create or replace temp view {table} as select * from "{database}".main.{table} '
+                        f"where run_id in ({listed})")
+
+
+def drop_narrowed(con: duckdb.DuckDBPyConnection, names: list[str]) -> None:
+    for name in names:
+        con.execute(f"drop view if exists temp.{name}")
+
+
+def _has_files(model: Model, cat: LakeCatalogue) -> bool:
+    try:
+        render(model.sql, cat)
+    except BalanceError:
+        return False
+    return True

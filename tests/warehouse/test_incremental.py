@@ -8,13 +8,15 @@ from pathlib import Path
 import duckdb
 import pytest
 
+import warehouse.build as build_module
 from simulate.lake.catalogue import catalogue
 from simulate.lake.runs import remove_run
 from simulate.runner import run
 from simulate.spec import RunSpec
 from tests.warehouse.test_build import tables
-from warehouse.build import build
-from warehouse.incremental import STATE_TABLE, plan_update
+from warehouse.build import GENERIC_GAME, InvariantError, build
+from warehouse.incremental import STATE_TABLE, drop_narrowed, narrow_facts, plan_update
+from warehouse.models import Model, discover_tests
 
 pytestmark = pytest.mark.xdist_group("incremental")
 
@@ -92,3 +94,37 @@ def test_a_new_game_in_the_lake_is_built_in_full(lake: Path, tmp_path: Path) -> 
     _simulate(work, "gods", 2, 2, seed=4)
     update = build(work, warehouse)
     assert update.mode == "full" and update.games.keys() == {"caprices", "gods"}
+
+
+def test_narrowed_fact_views_shadow_the_table_until_dropped(tmp_path: Path) -> None:
+    with duckdb.connect(str(tmp_path / "n.duckdb")) as con:
+        con.execute("create table fct_x as select 'run-' || (range % 3) as run_id, range as v from range(30)")
+        narrow_facts(con, ["fct_x", "fct_absent"], ["run-1", "it's"])
+        assert con.execute("select count(*), min(run_id), max(run_id) from fct_x").fetchone() == (10, "run-1", "run-1")
+        drop_narrowed(con, ["fct_x", "fct_absent"])
+        assert con.execute("select count(*) from fct_x").fetchone() == (30,)
+
+
+def test_an_incremental_build_tests_the_new_runs_and_still_refuses_a_broken_one(
+        lake: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test reading run-by-run facts sees only the new runs' rows; one that fails on a new run still stops the
+    build and leaves the warehouse as it was."""
+    work = tmp_path / "lake"
+    shutil.copytree(lake, work)
+    warehouse = tmp_path / "w.duckdb"
+    seven_games = Model("no_run_of_seven_games", "tests", Path("seven.sql"), "select run_id from fct_games "
+                        "group by run_id having count(*) = 7", "", ("fct_games",), GENERIC_GAME)
+    seen = Model("runs_seen", "tests", Path("seen.sql"), "select count(distinct run_id) from fct_games "
+                 "having count(distinct run_id) = 6", "", ("fct_games",), GENERIC_GAME)
+    monkeypatch.setattr(build_module, "discover_tests", lambda: [*discover_tests(), seven_games, seen])
+    build(work, warehouse)  # 4 runs: neither test returns rows
+    before = tables(warehouse)
+    _simulate(work, "caprices", 2, 5, seed=5)
+    _simulate(work, "gods", 2, 2, seed=5)  # 6 runs now: only a test over every run would see 6
+    update = build(work, warehouse)
+    assert update.mode == "incremental" and {"no_run_of_seven_games", "runs_seen"} <= set(update.tests)
+    after = tables(warehouse)
+    _simulate(work, "caprices", 2, 7, seed=6)
+    with pytest.raises(InvariantError, match="no_run_of_seven_games"):
+        build(work, warehouse)
+    assert tables(warehouse) == after != before
