@@ -82,7 +82,7 @@ class ToyGame:
     columns = {"card": pa.int16()}
     event_types = (DeckShuffled, CardDealt, CardDrawn, PlayerStopped)
     default_ruleset = "default"
-    search = SearchProfile(evaluate=lambda state: _hand_scores(state), scale=2.0, horizon=10, iterations=50)
+    search = SearchProfile(evaluate=lambda state, searcher: _hand_scores(state), scale=2.0, horizon=10, iterations=50)
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:
         """A ruleset by name from `tests/data/`, or by path."""

@@ -65,7 +65,7 @@ def _estimate(state: State, cards: list[int], caprices: tuple[tuple[str, int], .
     return score
 
 
-PROFILE = SearchProfile(evaluate=evaluate, evaluate_for=evaluate, scale=20.0, horizon=0, iterations=200)
+PROFILE = SearchProfile(evaluate=evaluate, scale=20.0, horizon=0, iterations=200)
 """Scale: a 20-point lead is a reward of 0.73. Horizon 0: the leaf is evaluated where the tree ends (random
 rollouts of a few decisions made ismcts weaker; greedy rollouts of the opponent's reply, horizon 2, were no
 stronger and 3x slower). Budget: see README (bench). Choices measured: notes of issue 10."""

@@ -15,8 +15,7 @@ information set. Each iteration:
 4. roll out: POLICY (random by default, any plain agent name such as
    `greedy`) plays up to `SearchProfile.horizon` more decisions;
 5. evaluate: the final scores if the game ended, else the game's cheap
-   estimate (`SearchProfile.evaluate`, or `evaluate_for` when the game
-   judges the others by what the searcher knows); a player's reward is a logistic of
+   estimate (`SearchProfile.evaluate`, told who searches); a player's reward is a logistic of
    its margin over the best opponent, in units of `SearchProfile.scale`;
 6. back-propagate: each node is credited with the reward of the player who
    chose it.
@@ -51,8 +50,12 @@ EXPLORATION = 0.7
 class SearchProfile:
     """What a game tells the search: a cheap estimate of unfinished games and the default budget.
 
-    `evaluate(state)` is each player's estimated final score in points (it may
-    read the whole state: the search only evaluates determinised worlds);
+    `evaluate(state, searcher)` is each player's estimated final score in
+    points as the searching player may judge it (it may read the whole state:
+    the search only evaluates determinised worlds; a game may score the others
+    on what the searcher can know of them, their public cards, rather than on
+    the determinisation's guess at their hidden ones, which is cheaper and
+    has no deal noise in it, or ignore `searcher`);
     a margin of `scale` points over the best opponent is worth a reward of
     0.73, of 2 `scale` 0.88. `horizon` is how many rollout decisions are
     played before evaluating; `iterations` is the budget of a bare `ismcts`.
@@ -71,12 +74,6 @@ class SearchProfile:
     own statistics grow. It makes a small budget spend itself where the
     greedy evaluation points first, and lets the search overrule it.
 
-    Searcher's estimate: when `evaluate_for(state, searcher)` is given it is
-    used instead of `evaluate`, told which player searches; a game may then
-    score the others on what the searcher can know of them (their public
-    cards) rather than on the determinisation's guess at their hidden ones,
-    which is cheaper and has no deal noise in it.
-
     Progressive widening (unpruning, Chaslot et al. 2008): with `widening` > 0
     (and a prior), a node visited n times has at most `widening * sqrt(n + 1)`
     children, the greedy evaluation's best first. A small budget then
@@ -84,14 +81,13 @@ class SearchProfile:
     instead of every command on one, where a single noisy sample decides.
     """
 
-    evaluate: Callable[[Any], Sequence[float]]
+    evaluate: Callable[[Any, int], Sequence[float]]
     scale: float
     horizon: int
     iterations: int
     strategic: Callable[[Any], bool] | None = None
     tactical: str = "greedy"
     prior: float = 0.0
-    evaluate_for: Callable[[Any, int], Sequence[float]] | None = None
     widening: float = 0.0
 
 
@@ -175,7 +171,7 @@ class Iteration:
     """One ISMCTS iteration over a determinised state (a callable, to hoist lookups out of the loop)."""
 
     __slots__ = ("to_move", "legal_commands", "decide", "evolve", "view", "scores", "evaluate", "scale", "horizon",
-                 "strategic", "rng", "game", "policy", "tactical", "prior", "widening")
+                 "strategic", "rng", "game", "policy", "tactical", "prior", "widening", "searcher")
 
     def __init__(self, game: Game, profile: SearchProfile, policy: Any, tactical: Any, rng: Chance,
                  searcher: int) -> None:
@@ -183,9 +179,7 @@ class Iteration:
         self.to_move, self.legal_commands, self.view = game.to_move, game.legal_commands, game.view
         self.decide, self.evolve, self.scores = game.decide, game.evolve, game.scores
         self.evaluate, self.scale, self.horizon = profile.evaluate, profile.scale, profile.horizon
-        evaluate_for = profile.evaluate_for
-        if evaluate_for is not None:
-            self.evaluate = lambda state: evaluate_for(state, searcher)
+        self.searcher = searcher
         self.strategic = profile.strategic
         self.prior = profile.prior
         self.widening = profile.widening if profile.prior else 0.0
@@ -206,8 +200,8 @@ class Iteration:
                 else:
                     child.available += 1
                     tried.append(command)
-            if untried and (not tried or len(tried) < self.widening * math.sqrt(node.visits + 1)
-                            or not self.widening):
+            if untried and (not self.widening or not tried
+                            or len(tried) < self.widening * math.sqrt(node.visits + 1)):
                 if self.prior:
                     command, bias = self._best_untried(state, player, legal, untried)
                 else:
@@ -277,7 +271,7 @@ class Iteration:
 
     def _rewards(self, state: Any) -> list[float]:
         """Each player's reward in (0, 1): a logistic of the score margin over the best opponent."""
-        scores = self.scores(state) if self.to_move(state) is None else self.evaluate(state)
+        scores = self.scores(state) if self.to_move(state) is None else self.evaluate(state, self.searcher)
         rewards = []
         scale = self.scale
         for player, score in enumerate(scores):

@@ -24,8 +24,8 @@ STORED = 0.15
 """Points per stored resource that some groundwork still needs."""
 
 
-def evaluate(state: State) -> list[float]:
-    """Each player's score so far plus the discounted worth of groundworks in progress."""
+def evaluate(state: State, searcher: int | None = None) -> list[float]:
+    """Each player's score so far plus the discounted worth of groundworks in progress (public: any searcher)."""
     return [score(state, i) + _in_progress(state, p) for i, p in enumerate(state.players)]
 
 

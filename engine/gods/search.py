@@ -48,8 +48,9 @@ GROUP_SPREAD = 0.1
 """How far a landscape's mass (in edges) and group count may still move per empty space: the softness of its place."""
 
 
-def evaluate(state: GodsState) -> list[float]:
-    """Each player's expected score once the plans in progress have come due (see the module docstring)."""
+def evaluate(state: GodsState, searcher: int | None = None) -> list[float]:
+    """Each player's expected score once the plans in progress have come due (see the module docstring); the same
+    for any searcher (the plans in progress are the determinisation's)."""
     projected = plans_carried_out(state)
     empty = CELLS - projected.filled
     prophet = PROPHET_VALUE * empty / CELLS
