@@ -57,6 +57,7 @@ class WriterFigure:
     seconds: float
     stored: int  # events found in what it wrote (rows in the Parquet file, rows in the SQLite table)
     bytes: int
+    stages: tuple[tuple[str, float], ...] = ()  # (what, seconds) of each step, in order, where the side has steps
 
     @property
     def events_per_s(self) -> float:
@@ -101,9 +102,15 @@ def _ours(game: Game, rows: list[tuple[int, int, Event, int, int, int]], folder:
     append = buffer.append
     for game_id, seq, event, round_, turn, clock_ms in rows:
         append(game_id, seq, event, round_, turn, clock_ms)
-    written = LocalStore(folder).write_parquet(layout.part_name(0), buffer.to_table(run_id))
-    seconds = time.perf_counter() - started
-    return WriterFigure("balance: EventBuffer -> Arrow -> Parquet", len(rows), seconds, written.rows, written.bytes)
+    appended = time.perf_counter()
+    table = buffer.to_table(run_id)
+    tabled = time.perf_counter()
+    written = LocalStore(folder).write_parquet(layout.part_name(0), table)
+    ended = time.perf_counter()
+    stages = (("append", appended - started), ("Arrow table", tabled - appended),
+              ("Parquet file (encoded, fsynced, renamed)", ended - tabled))
+    return WriterFigure("balance: EventBuffer -> Arrow -> Parquet", len(rows), ended - started, written.rows,
+                        written.bytes, stages)
 
 
 def _theirs(peer: Any, recorder_name: str, events: list[Any], path: Path) -> WriterFigure:

@@ -11,7 +11,7 @@ from engine.core.agents import make_agent
 from engine.registry import GAMES, get_game
 from simulate.bench import SearchThroughput, Throughput, logging_overhead, pipeline_throughput_fresh, search_throughput
 from simulate.spec import DEFAULT_BATCH_SIZE, RunSpec, SpecError, parse_int_list, parse_name_list
-from simulate.writer_bench import PeerMissing, compare_writers, lake_bytes_per_event
+from simulate.writer_bench import PeerMissing, WriterFigure, compare_writers, lake_bytes_per_event
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -115,6 +115,16 @@ def _print_writers(game: object, spec: RunSpec, repeats: int) -> None:
         ratio = "" if figure is ours else f"  ours is {ours.events_per_s / figure.events_per_s:.1f}x faster"
         print(f"  {figure.label:58} {figure.events_per_s:>11,.0f} events/s "
               f"{figure.bytes / figure.events:>8.1f} bytes/event{ratio}")
+    _print_writer_stages(ours, min(figures[1:], key=lambda figure: figure.seconds))
+
+
+def _print_writer_stages(ours: WriterFigure, fastest_peer: WriterFigure) -> None:
+    """Where our writer's time goes, and the ratio each stage alone would allow against the fastest peer."""
+    peer_ns = 1e9 * fastest_peer.seconds / fastest_peer.events
+    parts = ", ".join(f"{name} {1e9 * seconds / ours.events:,.0f} ns" for name, seconds in ours.stages)
+    print(f"  balance's writer per event: {parts}; eventsourcing's fastest recorder {peer_ns:,.0f} ns")
+    for name, seconds in ours.stages:
+        print(f"    {name:42} alone would be {fastest_peer.seconds / seconds:>6.1f}x the fastest recorder")
 
 
 def _print_search_row(agent: str, figure: SearchThroughput) -> None:

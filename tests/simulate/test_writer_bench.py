@@ -21,6 +21,10 @@ def test_both_stores_hold_every_event_of_the_same_games() -> None:
         assert figure.events == figure.stored == events > 4 * 50, figure.label
         assert figure.seconds > 0 and figure.bytes > 0
     assert figures[0].bytes < min(f.bytes for f in figures[1:])  # columns and zstd against JSON rows
+    stages = figures[0].stages
+    assert [name.split()[0] for name, _ in stages] == ["append", "Arrow", "Parquet"]
+    assert all(seconds > 0 for _, seconds in stages)
+    assert sum(seconds for _, seconds in stages) == pytest.approx(figures[0].seconds)  # the stages are the whole
 
 
 def test_bytes_per_event_are_those_of_the_part_files_a_run_writes(tmp_path: object) -> None:
