@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 
-from engine.core.buffer import events_from_table
 from engine.core.driver import replay
+from engine.core.logread import events_from_table
 from engine.registry import get_game
 from recorded.ingest import ingest
 from recorded.records import read_records

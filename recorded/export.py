@@ -16,12 +16,12 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from engine.core.buffer import events_from_table
 from engine.core.chance import ChanceError, Outcome, ScriptedChance
 from engine.core.driver import apply_command, begin, state_digest
 from engine.core.errors import BalanceError, IllegalCommand
 from engine.core.events import Event, GameSealed, GameStarted
 from engine.core.game import Game
+from engine.core.logread import events_from_table
 from engine.core.notation import Notation
 from engine.core.ruleset import Ruleset
 from engine.registry import get_game

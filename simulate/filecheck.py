@@ -10,17 +10,18 @@ passes `simulate.gamecheck`.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from engine.core.game import Game
+from engine.core.logread import paused_gc
 from engine.core.ruleset import Ruleset
 from simulate.batch import resolve_game
+from simulate.filerows import ENVELOPE_CHECKED, FileRows
 from simulate.gamecheck import check_game, first_difference
 from simulate.lake.store import Store
 from simulate.spec import RunSpec
@@ -74,40 +75,61 @@ def check_file(task: FileTask) -> FileResult:
             problems.append((None, None, "file differs from its checksum in the manifest (edited after the run)"))
         return FileResult(problems, 0, table.num_rows, [])
     game = resolve_game(task.game_ref)
-    game_ids: list[int] = []
-    for game_id, rows in games_in(table):
-        game_ids.append(game_id)
-        found = _check_one(task, game, task.ruleset, game_id, rows, edited)
-        if found is not None:
-            problems.append((game_id, found[0], found[1]))
+    with paused_gc():  # the file's events and replayed states are many objects without cycles
+        game_ids, found = _check_games(task, game, task.ruleset, table, edited)
+    problems += found
     if edited and not problems:
         problems.append((None, None, "file differs from its checksum in the manifest (edited after the run)"))
     problems += _range_problems(entry, game_ids)
     return FileResult(problems, len(game_ids), table.num_rows, game_ids)
 
 
+def _check_games(
+    task: FileTask, game: Game, ruleset: Ruleset, table: pa.Table, edited: bool,
+) -> tuple[list[int], list[Found]]:
+    """The game ids the file holds and the first problem of each game that does not verify."""
+    if "game_id" not in table.column_names or "seq" not in table.column_names:
+        return [], []
+    missing = [name for name in ENVELOPE_CHECKED if name not in table.column_names]
+    if missing:
+        ids = pc.unique(table.column("game_id").drop_null()).to_pylist()
+        return sorted(ids), [(None, None, f"no {', '.join(missing)} column: not a part file as the engine writes "
+                                          "them (every game of it is unchecked)")]
+    rows = FileRows(table, game.event_types, task.run_id)
+    game_ids: list[int] = []
+    problems: list[Found] = []
+    for index, (game_id, start, end) in enumerate(rows.games):
+        if game_id is None:
+            problems.append((None, None, f"{end - start} row(s) without a game_id"))
+            continue
+        game_ids.append(game_id)
+        found = _check_one(task, game, ruleset, rows, index, edited)
+        if found is not None:
+            problems.append((game_id, found[0], found[1]))
+    return game_ids, problems
+
+
 def _check_one(
-    task: FileTask, game: Game, ruleset: Ruleset, game_id: int, rows: pa.Table, edited: bool,
+    task: FileTask, game: Game, ruleset: Ruleset, rows: FileRows, index: int, edited: bool,
 ) -> tuple[int | None, str] | None:
-    found: tuple[int | None, str] | None = _start_problem(task, game_id, rows)
+    found: tuple[int | None, str] | None = _start_problem(task, rows, index)
     if found is None:
-        found = check_game(game, ruleset, task.run_id, game_id, rows)
+        found = check_game(game, ruleset, rows, index)
     if found is None and edited:
-        found = first_difference(game, ruleset, rows)
+        found = first_difference(game, ruleset, rows, index)
     return found
 
 
-def _start_problem(task: FileTask, game_id: int, rows: pa.Table) -> tuple[int, str] | None:
+def _start_problem(task: FileTask, rows: FileRows, index: int) -> tuple[int, str] | None:
     """The game's `game_started` must be the one its spec derives for this game id."""
-    first = {name: rows.column(name)[0].as_py() for name in ("seq", "event_type") if name in rows.column_names}
-    if first.get("seq") != 0 or first.get("event_type") != "game_started":
+    game_id = rows.games[index][0]
+    logged = {name: values[index] for name, values in rows.first.items()}
+    if logged["seq"] != 0 or logged["event_type"] != "game_started":
         return None  # reported by check_game (seq gap, first event)
-    logged = {k: rows.column(k)[0].as_py() if k in rows.column_names else None
-              for k in ("seed", "num_players", "agents", "ruleset_digest")}
     if task.ruleset_digest is not None and logged["ruleset_digest"] != task.ruleset_digest:
         return 0, (f"game_started ruleset_digest is {logged['ruleset_digest']}, "
                    f"the run's ruleset is {task.ruleset_digest}")
-    if task.spec is None:
+    if task.spec is None or game_id is None:
         return None
     if not 0 <= game_id < task.spec.total_games:
         return 0, f"game id {game_id} is outside the run's spec (games 0-{task.spec.total_games - 1})"
@@ -130,17 +152,3 @@ def _range_problems(entry: dict[str, Any], game_ids: list[int]) -> list[Found]:
     outside = sorted(set(game_ids) - expected_ids)
     problems += [(g, None, "game outside the manifest's range for this file") for g in outside]
     return problems
-
-
-def games_in(table: pa.Table) -> Iterator[tuple[int, pa.Table]]:
-    """(game_id, that game's rows in seq order) for each game in the table."""
-    if "game_id" not in table.column_names or "seq" not in table.column_names:
-        return
-    table = table.sort_by([("game_id", "ascending"), ("seq", "ascending")])
-    ids = table.column("game_id").to_numpy()
-    if len(ids) == 0:
-        return
-    starts = [0, *(np.flatnonzero(np.diff(ids)) + 1).tolist()]
-    ends = [*starts[1:], len(ids)]
-    for start, end in zip(starts, ends):
-        yield int(ids[start]), table.slice(start, end - start)

@@ -10,42 +10,50 @@ differs is the first altered seq.
 from __future__ import annotations
 
 import re
-from typing import Any, cast
-
-import pyarrow as pa
+from typing import Any, NamedTuple, cast
 
 from engine.core.agents import make_agent
-from engine.core.buffer import events_from_table
 from engine.core.driver import ListSink, play_game, replay
 from engine.core.errors import ReplayError
 from engine.core.events import Event, GameStarted
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
+from simulate.filerows import FileRows
 
 _SEQ_IN_MESSAGE = re.compile(r"\bseq (\d+)")
 
 
+class Envelope(NamedTuple):
+    """A game's logged envelope columns, one list each, in seq order."""
+
+    round: list[Any]
+    turn: list[Any]
+    clock: list[Any]
+    player: list[Any]
+
+
 def check_game(
-    game: Game, ruleset: Ruleset, run_id: str, game_id: int, rows: pa.Table
+    game: Game, ruleset: Ruleset, rows: FileRows, index: int
 ) -> tuple[int | None, str] | None:
-    """The first problem of one game as (seq, message), or None when it verifies."""
-    seqs = rows.column("seq").to_pylist()
-    for expected, seq in enumerate(seqs):
-        if seq != expected:
-            what = "duplicated" if seq < expected else "missing"
-            return (expected if what == "missing" else seq), f"seq {what} (seq must be gapless from 0)"
-    runs = set(rows.column("run_id").to_pylist())
-    if runs != {run_id}:
-        return None, f"run_id column holds {sorted(map(str, runs))}, expected {run_id!r}"
+    """The first problem of game `index` of a file's rows as (seq, message), or None when it verifies."""
+    game_id, start, end = rows.games[index]
+    if rows.seq_suspect[index]:
+        found = _seq_problem(rows.seq[start:end])
+        if found is not None:
+            return found
+    if rows.run_suspect[index]:
+        runs = set(rows.run_ids(start, end))
+        if runs != {rows.run_id}:
+            return None, f"run_id column holds {sorted(map(str, runs))}, expected {rows.run_id!r}"
     try:
-        events = next(events_from_table(rows, game.event_types))[1]
+        events = rows.events(start, end)
     except ReplayError as exc:
         return _seq_of(str(exc)), str(exc)
     except Exception as exc:  # noqa: BLE001 - e.g. a payload that is not JSON
         return None, f"rows do not rebuild events ({type(exc).__name__}: {exc})"
-    recorder = _EnvelopeRecorder(game)
+    envelopes: list[tuple[int, int, int]] = []
     try:
-        final = replay(cast(Game, recorder), ruleset, events, game_id)
+        final = replay(game, ruleset, events, cast(int, game_id), envelopes)
     except ReplayError as exc:
         seq = _seq_of(str(exc))
         if "digest mismatch" in str(exc):
@@ -54,11 +62,22 @@ def check_game(
         return seq, str(exc)
     except Exception as exc:  # noqa: BLE001 - a log that crashes the rules is rejected, not a crash
         return None, f"replay failed ({type(exc).__name__}: {exc})"
-    return _check_envelope(rows, events, recorder.envelopes, final, game.facts.log_clock)
+    logged = Envelope(rows.round[start:end], rows.turn[start:end], rows.clock[start:end], rows.player[start:end])
+    return _check_envelope(logged, events, envelopes, final, game.facts.log_clock)
+
+
+def _seq_problem(seqs: list[int | None]) -> tuple[int, str] | None:
+    for expected, seq in enumerate(seqs):
+        if seq is None:
+            return expected, "seq is empty (null): seq must be gapless from 0"
+        if seq != expected:
+            what = "duplicated" if seq < expected else "missing"
+            return (expected if what == "missing" else seq), f"seq {what} (seq must be gapless from 0)"
+    return None
 
 
 def _check_envelope(
-    rows: pa.Table, events: list[Event], envelopes: list[tuple[int, int, int]], final: Any, log_clock: bool = True,
+    logged: Envelope, events: list[Event], envelopes: list[tuple[int, int, int]], final: Any, log_clock: bool = True,
 ) -> tuple[int, str] | None:
     """The logged player/round/turn/clock_ms must be what the replay produces.
 
@@ -66,8 +85,11 @@ def _check_envelope(
     the replay's. Files written before (schema 1) hold the clock, which is then checked like any other.
     """
     expected = [(0, 0, 0), *envelopes, (final.round, final.turn, final.clock_ms)]
-    logged = zip(*(rows.column(c).to_pylist() for c in ("round", "turn", "clock_ms", "player")))
-    for seq, (event, want, (round_, turn, clock, player)) in enumerate(zip(events, expected, logged)):
+    if (list(zip(logged.round, logged.turn, logged.clock)) == expected
+            and logged.player == [getattr(event, "player", None) for event in events]):
+        return None  # as almost every game: the row-by-row reading below finds nothing either
+    rows = zip(logged.round, logged.turn, logged.clock, logged.player)
+    for seq, (event, want, (round_, turn, clock, player)) in enumerate(zip(events, expected, rows)):
         if clock is None and not log_clock:
             clock = want[2]
         if (round_, turn, clock) != want:
@@ -77,14 +99,15 @@ def _check_envelope(
     return None
 
 
-def first_difference(game: Game, ruleset: Ruleset, rows: pa.Table) -> tuple[int | None, str] | None:
-    """Where a game's logged events stop matching a re-simulation from its seed (None: nowhere).
+def first_difference(game: Game, ruleset: Ruleset, rows: FileRows, index: int) -> tuple[int | None, str] | None:
+    """Where game `index`'s logged events stop matching a re-simulation from its seed (None: nowhere).
 
     Used when a part file's checksum shows it was edited but the game still
     replays to its seal (the edit touched fields the final state does not keep).
     """
+    _, start, end = rows.games[index]
     try:
-        events = next(events_from_table(rows, game.event_types))[1]
+        events = rows.events(start, end)
     except Exception:  # noqa: BLE001 - rows that do not rebuild are reported by check_game
         return None
     seq, detail = _locate_alteration(game, ruleset, events, None)
@@ -115,19 +138,3 @@ def _locate_alteration(
 def _seq_of(message: str) -> int | None:
     match = _SEQ_IN_MESSAGE.search(message)
     return int(match.group(1)) if match else None
-
-
-class _EnvelopeRecorder:
-    """Wraps a game to record (round, turn, clock_ms) after each replayed event."""
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-        self.envelopes: list[tuple[int, int, int]] = []
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
-
-    def evolve(self, state: Any, event: Event) -> Any:
-        state = self._game.evolve(state, event)
-        self.envelopes.append((state.round, state.turn, state.clock_ms))
-        return state

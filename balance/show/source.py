@@ -16,10 +16,10 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-from engine.core.buffer import _event_from_row, events_from_table
 from engine.core.errors import BalanceError, ReplayError
 from engine.core.events import CORE_EVENTS, Event, GameStarted, event_field_names
 from engine.core.game import Game
+from engine.core.logread import event_from_row, events_from_table
 from engine.core.ruleset import Ruleset
 from engine.registry import get_game
 from recorded.records import read_records
@@ -150,7 +150,7 @@ def _event_list(data: dict[str, Any], path: str | Path) -> ShownGame:
     game = get_game(data["game"])
     ruleset = manifest_ruleset(game, {"ruleset": data["ruleset"], "run_id": str(path)})
     by_type = {cls.TYPE: cls for cls in (*CORE_EVENTS, *game.event_types)}
-    events = [_event_from_row({**row, "game_id": 0, "seq": seq, "payload": None}, by_type)
+    events = [event_from_row({**row, "game_id": 0, "seq": seq, "payload": None}, by_type)
               for seq, row in enumerate(data["events"])]
     start = events[0]
     if not isinstance(start, GameStarted):

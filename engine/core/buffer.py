@@ -2,23 +2,22 @@
 
 Appending an event stores its envelope in a typed array and keeps the event;
 `to_table` builds the Arrow table in the lake's schema column by column, one
-event class at a time (no per-event dict). `events_from_table` turns such a
-table back into event objects for replay.
+event class at a time (no per-event dict). `engine.core.logread` turns such a
+table back into event objects for replay, the same way round.
 """
 
 from __future__ import annotations
 
 import json
 from array import array
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from operator import attrgetter
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
 
-from engine.core.errors import ReplayError
-from engine.core.events import CORE_EVENTS, Event, event_field_names
+from engine.core.events import Event, event_field_names
 
 SCHEMA_VERSION = 2
 """The lake layout: 2 since a game may leave `clock_ms` null where its events give it (`GameFacts.log_clock`)."""
@@ -241,53 +240,3 @@ def _constant(n: int, value: Any, dtype: pa.DataType) -> pa.Array:
         offsets = np.arange(n + 1, dtype=np.int32) * len(data)
         return pa.Array.from_buffers(dtype, n, [None, pa.py_buffer(offsets), pa.py_buffer(data * n)])
     return pa.array(np.full(n, value, dtype=dtype.to_pandas_dtype()), type=dtype)
-
-
-def events_from_table(table: pa.Table, event_types: tuple[type[Event], ...]) -> Iterator[tuple[int, list[Event]]]:
-    """Yield (game_id, events) per game from a lake table, events in seq order.
-
-    Raises ReplayError naming the game and seq of an unknown event type or a
-    row whose fields cannot build its event.
-    """
-    by_type = {cls.TYPE: cls for cls in (*CORE_EVENTS, *event_types)}
-    table = table.sort_by([("game_id", "ascending"), ("seq", "ascending")])
-    rows = table.to_pylist()
-    current: int | None = None
-    events: list[Event] = []
-    for row in rows:
-        game_id = row["game_id"]
-        if game_id != current:
-            if current is not None:
-                yield current, events
-            current, events = game_id, []
-        events.append(_event_from_row(row, by_type))
-    if current is not None:
-        yield current, events
-
-
-def _event_from_row(row: dict[str, Any], by_type: Mapping[str, type[Event]]) -> Event:
-    cls = by_type.get(row["event_type"])
-    if cls is None:
-        raise ReplayError(f"game {row['game_id']} seq {row['seq']}: unknown event type {row['event_type']!r}")
-    payload = json.loads(row["payload"]) if row.get("payload") else {}
-    kwargs = {}
-    for name in event_field_names(cls):
-        value = payload[name] if name in payload else row.get(name)
-        kwargs[name] = _deep_tuple(value)
-    version = row.get("schema_version") or cls.VERSION
-    if version > cls.VERSION:
-        raise ReplayError(f"game {row['game_id']} seq {row['seq']}: {cls.TYPE} v{version} was written by a newer "
-                          f"engine (this one reads up to v{cls.VERSION}); update the code")
-    if version < cls.VERSION:
-        kwargs = cls.upcast(kwargs, version)
-    try:
-        return cls(**kwargs)
-    except TypeError as exc:
-        raise ReplayError(f"game {row['game_id']} seq {row['seq']}: cannot rebuild {cls.TYPE}: {exc}") from None
-
-
-def _deep_tuple(value: Any) -> Any:
-    """Lists from Arrow or JSON back to the tuples events are built with."""
-    if isinstance(value, list):
-        return tuple(_deep_tuple(v) for v in value)
-    return value

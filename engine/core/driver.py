@@ -226,16 +226,21 @@ def _apply(game: Game, state: Any, event: Event, sink: EventSink, game_id: int, 
     return state
 
 
-def replay(game: Game, ruleset: Ruleset, events: Sequence[Event], game_id: int = 0) -> Any:
+def replay(
+    game: Game, ruleset: Ruleset, events: Sequence[Event], game_id: int = 0,
+    envelopes: list[tuple[int, int, int]] | None = None,
+) -> Any:
     """Rebuild the final state from a log and check its seal.
 
     Raises ReplayError (naming game and seq) when the log does not start with
     `game_started`, its ruleset digest differs, an event cannot apply, an
-    event follows the seal, or the final digest differs.
+    event follows the seal, or the final digest differs. `envelopes`, when
+    given, receives (round, turn, clock_ms) after each event but the first
+    and the seal (what `balance verify` compares with the logged envelope).
     """
     if not events or not isinstance(events[-1], GameSealed):
         raise ReplayError(f"game {game_id}: log ends without game_sealed (truncated)")
-    state = fold(game, ruleset, events[:-1], game_id)
+    state = fold(game, ruleset, events[:-1], game_id, envelopes)
     actual = state_digest(game, state)
     if actual != events[-1].digest:
         raise ReplayError(
@@ -245,28 +250,38 @@ def replay(game: Game, ruleset: Ruleset, events: Sequence[Event], game_id: int =
     return state
 
 
-def fold(game: Game, ruleset: Ruleset, events: Iterable[Event], game_id: int = 0) -> Any:
-    """The state after a log prefix: `game_started` then any events (no seal needed)."""
-    state: Any = None
-    for seq, event in enumerate(events):
-        if seq == 0:
-            state = _start_from(game, ruleset, event, game_id)
-        elif isinstance(event, GameSealed):
-            raise ReplayError(f"game {game_id} seq {seq}: game_sealed before the end of the log")
-        else:
-            state = _evolve_logged(game, state, event, game_id, seq)
-    if state is None:
+def fold(
+    game: Game, ruleset: Ruleset, events: Iterable[Event], game_id: int = 0,
+    envelopes: list[tuple[int, int, int]] | None = None,
+) -> Any:
+    """The state after a log prefix: `game_started` then any events (no seal needed).
+
+    The loop is replay's hot path (every event of every verified game): it
+    applies each event inline and turns a failure into a ReplayError naming
+    the event's seq; `envelopes` as in `replay`.
+    """
+    logged = iter(events)
+    first = next(logged, None)
+    if first is None:
         raise ReplayError(f"game {game_id}: empty log")
-    return state
-
-
-def _evolve_logged(game: Game, state: Any, event: Event, game_id: int, seq: int) -> Any:
-    """Apply a logged event; a log that cannot apply was altered or corrupted."""
+    state = _start_from(game, ruleset, first, game_id)
+    evolve, record = game.evolve, (envelopes.append if envelopes is not None else None)
+    seq, event = 0, first
     try:
-        return game.evolve(state, event)
+        for seq, event in enumerate(logged, 1):
+            if isinstance(event, GameSealed):
+                raise ReplayError(f"game {game_id} seq {seq}: game_sealed before the end of the log")
+            state = evolve(state, event)
+            if record is not None:
+                record((state.round, state.turn, state.clock_ms))
+    except ReplayError:
+        raise
     except Exception as exc:  # evolve never fails on a genuine log, so this is bad data
         detail = f"{event.TYPE} cannot be applied ({exc!r}); the log is corrupt"
         raise ReplayError(f"game {game_id} seq {seq}: {detail}") from None
+    if state is None:
+        raise ReplayError(f"game {game_id}: empty log")
+    return state
 
 
 def _start_from(game: Game, ruleset: Ruleset, event: Event, game_id: int) -> Any:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core import EventBuffer, ListSink, make_agent, play_game
-from engine.core.buffer import events_from_table
 from engine.core.driver import replay
+from engine.core.logread import events_from_table
 from engine.gardens.game import GAME
 
 

@@ -9,7 +9,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from balance.cli import main
-from engine.core.buffer import events_from_table
+from engine.core.logread import events_from_table
 from engine.registry import get_game
 from recorded.records import read_records
 from recorded.replay import replay_record
