@@ -125,6 +125,10 @@ def _print_writer_stages(ours: WriterFigure, fastest_peer: WriterFigure) -> None
     print(f"  balance's writer per event: {parts}; eventsourcing's fastest recorder {peer_ns:,.0f} ns")
     for name, seconds in ours.stages:
         print(f"    {name:42} alone would be {fastest_peer.seconds / seconds:>6.1f}x the fastest recorder")
+    if ours.encoder_floor is not None:
+        seconds, size = ours.encoder_floor
+        print(f"    {'Arrow Parquet encoder, compression off':42} alone would be "
+              f"{fastest_peer.seconds / seconds:>6.1f}x the fastest recorder ({size / ours.events:.1f} bytes/event)")
 
 
 def _print_search_row(agent: str, figure: SearchThroughput) -> None:

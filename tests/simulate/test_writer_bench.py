@@ -25,6 +25,8 @@ def test_both_stores_hold_every_event_of_the_same_games() -> None:
     assert [name.split()[0] for name, _ in stages] == ["append", "Arrow", "Parquet"]
     assert all(seconds > 0 for _, seconds in stages)
     assert sum(seconds for _, seconds in stages) == pytest.approx(figures[0].seconds)  # the stages are the whole
+    floor = figures[0].encoder_floor
+    assert floor is not None and floor[0] > 0 and floor[1] > figures[0].bytes  # uncompressed: larger than the file
 
 
 def test_bytes_per_event_are_those_of_the_part_files_a_run_writes(tmp_path: object) -> None:
