@@ -230,6 +230,9 @@ def _stray_reason(run: CatalogedRun | None, key: str) -> str:
 
 
 def _outside_layout(parts: list[str]) -> str:
+    if parts[0] == layout.RUNS and len(parts) == 3 and parts[2].startswith(layout.TEMP_PREFIX):
+        return (f"a record of run {parts[1]} half written by a killed writer; resuming the run "
+                "(`balance simulate --resume`) removes it")
     if parts[0] == layout.RUNS:
         return "not a spec.json, manifest.json, records.json or lock of a run"
     if parts[0] in layout.DATASETS:

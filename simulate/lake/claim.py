@@ -114,6 +114,7 @@ def claim_run(store: Store, run_id: str, record: dict[str, Any], resume: bool, w
     handle = _lock(store, run_id, wait)
     claim = RunClaim(store, run_id, created=False, _handle=handle)
     try:
+        _clear_killed_writes(store, run_id)
         stored = read_claim(store, run_id)
         if stored is None:
             _refuse_unclaimed_data(store, run_id)
@@ -128,6 +129,14 @@ def claim_run(store: Store, run_id: str, record: dict[str, Any], resume: bool, w
         claim.release()
         raise
     return claim
+
+
+def _clear_killed_writes(store: Store, run_id: str) -> None:
+    """Remove temporary files from the run's folder: we hold its lock, so they are half-written records (a
+    spec or manifest) of a writer killed before its rename, which nothing reads and verify would report."""
+    for key in store.find(layout.meta_key(run_id)):
+        if key.rsplit("/", 1)[-1].startswith(layout.TEMP_PREFIX):
+            store.remove(key)
 
 
 def is_being_written(store: Store, run_id: str) -> bool:

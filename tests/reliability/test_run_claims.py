@@ -87,3 +87,18 @@ def test_failed_command_gives_its_run_id_back(tmp_path: Path, monkeypatch: pytes
             run(SPEC, tmp_path, workers=1, progress=False, game=GAME)
     assert not (tmp_path / layout.meta_key(SPEC.run_id)).exists()  # nothing left that trips a later command
     assert run(SPEC, tmp_path, workers=1, progress=False, game=GAME).totals["games"] == SPEC.total_games
+
+
+def test_a_claim_clears_a_record_a_killed_writer_left_half_written(tmp_path: Path) -> None:
+    # kill -9 between writing spec.json's temporary file and its rename leaves this file behind
+    folder = tmp_path / layout.meta_key(SPEC.run_id)
+    folder.mkdir(parents=True)
+    half = folder / f"{layout.TEMP_PREFIX}999999-{layout.SPEC_FILE}"
+    half.write_bytes(b'{"kind": "simu')
+    problems = verify(tmp_path, resolve=lambda _: GAME).problems
+    assert [p.file for p in problems] == [half.relative_to(tmp_path).as_posix()]
+    assert "killed writer" in problems[0].problem and "--resume" in problems[0].problem
+    run(SPEC, tmp_path, workers=1, progress=False, game=GAME)
+    assert not half.exists()
+    report = verify(tmp_path, resolve=lambda _: GAME)
+    assert report.ok and report.games == SPEC.total_games, report.problems
