@@ -80,19 +80,19 @@ def decode_table(table: pa.Table, event_types: tuple[type[Event], ...]) -> Decod
 
 def _decode_table(table: pa.Table, event_types: tuple[type[Event], ...]) -> DecodedTable:
     by_type = {cls.TYPE: cls for cls in (*CORE_EVENTS, *event_types)}
-    order = pc.sort_indices(table, sort_keys=GAME_ORDER).to_numpy() if table.num_rows else np.zeros(0, np.int64)
-    in_rows: list[Event | None] = [None] * table.num_rows
-    failed: dict[int, Exception] = {}
-    for name, rows in _rows_by_type(table):
+    rows = table.num_rows
+    order = pc.sort_indices(table, sort_keys=GAME_ORDER).to_numpy() if rows else np.zeros(0, np.int64)
+    position = np.empty(rows, dtype=np.int64)  # row number -> its place in (game_id, seq) order
+    position[order] = np.arange(rows)
+    events = np.full(rows, None, dtype=object)
+    errors: dict[int, Exception] = {}
+    for name, of_type in _rows_by_type(table):
         cls = by_type.get(name) if name is not None else None
-        _decode_class(table, rows, cls, by_type, in_rows, failed)
-    by_row = np.empty(len(in_rows), dtype=object)
-    by_row[:] = in_rows
-    events = by_row[order].tolist()
-    position = np.empty(len(order), dtype=np.int64)
-    position[order] = np.arange(len(order))
-    errors = {int(position[row]): exc for row, exc in failed.items()}
-    return DecodedTable(order, events, errors, _games(table.column("game_id").take(order) if len(order) else None))
+        built, failed = _decode_class(table, of_type, cls, by_type)
+        events[position[of_type]] = np.fromiter(built, dtype=object, count=len(built))  # elements kept whole
+        errors.update((int(position[row]), exc) for row, exc in failed.items())
+    game_ids = table.column("game_id").take(order) if rows else None
+    return DecodedTable(order, events.tolist(), errors, _games(game_ids))
 
 
 def events_from_table(table: pa.Table, event_types: tuple[type[Event], ...]) -> Iterator[tuple[int, list[Event]]]:
@@ -153,9 +153,8 @@ def _rows_by_type(table: pa.Table) -> Iterator[tuple[str | None, np.ndarray]]:
 
 def _decode_class(
     table: pa.Table, rows: np.ndarray, cls: type[Event] | None, by_type: Mapping[str, type[Event]],
-    out: list[Event | None], failed: dict[int, Exception],
-) -> None:
-    """Build the events of the rows of one event type into `out` (by row number); failures into `failed`."""
+) -> tuple[list[Event | None], dict[int, Exception]]:
+    """The events of the rows of one event type (None where a row fails) and, by row number, why rows fail."""
     fields = event_field_names(cls) if cls is not None else ()
     wanted = dict.fromkeys(n for n in ("game_id", "seq", "event_type", "schema_version", "payload", *fields)
                            if n in table.column_names)
@@ -164,14 +163,16 @@ def _decode_class(
     if cls is not None and _plain_rows(part, cls):
         built = _build_plain(part, cls)
         if built is not None:
-            for row, event in zip(rows.tolist(), built):
-                out[row] = event
-            return
+            return built, {}  # type: ignore[return-value]
+    events: list[Event | None] = []
+    failed: dict[int, Exception] = {}
     for row, values in zip(rows.tolist(), part.to_pylist()):
         try:
-            out[row] = event_from_row(values, by_type)
+            events.append(event_from_row(values, by_type))
         except Exception as exc:  # noqa: BLE001 - e.g. a payload that is not JSON: reported for its game
+            events.append(None)
             failed[row] = exc
+    return events, failed
 
 
 def _build_plain(part: pa.Table, cls: type[Event]) -> list[Event] | None:
