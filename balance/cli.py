@@ -53,20 +53,27 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_USER, f"{self.prog}: error: {what}; see `{self.prog} --help`\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; given the command line, only its command's module is imported.
+
+    Command modules import what they run on (the warehouse, notebooks, charts, statistics, recorded-game
+    schemas): all of them took seconds of every command's start. `balance --help` needs only their help lines.
+    """
+    chosen = argv[0] if argv else None
     parser = Parser(prog="balance", description="Balance analysis for board games.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module_path, help_text) in COMMANDS.items():
-        module = importlib.import_module(module_path)
         command_parser = sub.add_parser(name, help=help_text, description=help_text)
-        module.add_arguments(command_parser)
-        command_parser.set_defaults(_run=module.run)
+        if argv is None or name == chosen:
+            module = importlib.import_module(module_path)
+            module.add_arguments(command_parser)
+            command_parser.set_defaults(_run=module.run)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(list(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     except SystemExit as exc:  # --help (0) or an argument error (1)
         return int(exc.code or 0)
     try:
