@@ -19,16 +19,21 @@ from engine.registry import GAMES, get_game
 ENVELOPE_MEANING: dict[str, str] = {
     "run_id": "the simulation run (or ingest batch) the game belongs to",
     "game_id": "the game within its run",
-    "seq": "position of the event in its game, gapless from 0",
+    "seq": "position of the event in its game, gapless from 0 (null in a game that logs a `shape`, below: "
+           "readers put it back)",
     "event_type": "the event's stable snake_case past-tense name (below)",
     "schema_version": "version of the event class that wrote the row",
-    "player": "the seat the event concerns (0-based); null for events of the game itself",
-    "round": "the game's round after the event was applied",
-    "turn": "the game's turn counter after the event was applied",
+    "player": "the seat the event concerns (0-based); null for events of the game itself (and on disk in a game "
+              "that logs a `shape`)",
+    "round": "the game's round after the event was applied (null on disk in a game that logs a `shape`)",
+    "turn": "the game's turn counter after the event was applied (null on disk in a game that logs a `shape`)",
     "clock_ms": "simulated time in milliseconds after the event was applied (never wall-clock time); null in a "
                 "game whose events give it (4 Gods since schema version 2: sums of think times, derived by "
                 "`stg_gods__events` and by replay)",
     "payload": "JSON object holding the event's fields that have no typed column (no metric reads them)",
+    "shape": "since schema version 3, in a game that logs no counters (`GameFacts.log_counters`: Four Gardens), on "
+             "each game's first row: seq, round, turn and player of all its events as one string "
+             "(engine/core/shape.py); `fill_counters` and the warehouse's `lake_events` put the columns back",
 }
 
 HEADER = """# Event catalogue
@@ -49,7 +54,7 @@ def catalogue_markdown(games: Iterable[str | Game] | None = None) -> str:
 
 def _envelope_section() -> str:
     lines = ["## Envelope (every row)", "", "| column | type | meaning |", "|---|---|---|"]
-    for name, dtype in {**ENVELOPE, "payload": pa.string()}.items():
+    for name, dtype in {**ENVELOPE, "payload": pa.string(), "shape": pa.string()}.items():
         lines.append(f"| `{name}` | {dtype} | {ENVELOPE_MEANING[name]} |")
     return "\n".join(lines) + "\n"
 

@@ -29,6 +29,7 @@ import pyarrow.compute as pc
 
 from engine.core.errors import ReplayError
 from engine.core.events import CORE_EVENTS, Event, event_field_names
+from engine.core.shape import fill_counters
 
 GAME_ORDER = [("game_id", "ascending"), ("seq", "ascending")]
 
@@ -73,9 +74,12 @@ def paused_gc() -> Iterator[None]:
 
 
 def decode_table(table: pa.Table, event_types: tuple[type[Event], ...]) -> DecodedTable:
-    """Every row of a lake table as an event (or the error building it raises), in (game_id, seq) order."""
+    """Every row of a lake table as an event (or the error building it raises), in (game_id, seq) order.
+
+    A log that keeps its counters in a shape (lake schema 3) has them put back first (`fill_counters`).
+    """
     with paused_gc():
-        return _decode_table(table, event_types)
+        return _decode_table(fill_counters(table), event_types)
 
 
 def _decode_table(table: pa.Table, event_types: tuple[type[Event], ...]) -> DecodedTable:

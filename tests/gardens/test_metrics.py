@@ -9,6 +9,7 @@ import duckdb
 import pyarrow.dataset as ds
 import pytest
 
+from engine.core.shape import fill_counters
 from simulate.runner import run
 from simulate.spec import RunSpec
 from warehouse.build import build
@@ -26,7 +27,7 @@ def gardens_warehouse(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, P
 
 def _events(lake: Path) -> list[dict]:
     table = ds.dataset(lake / "events" / "game=gardens", format="parquet", partitioning="hive").to_table()
-    return table.to_pylist()
+    return fill_counters(table).to_pylist()  # the players, from each game's shape
 
 
 def test_bonus_tile_picks_match_the_events(gardens_warehouse):

@@ -1,0 +1,120 @@
+"""Four Gardens logs give seq, round, turn and player as one shape per game (lake schema 3); older logs still read.
+
+The four columns follow from the order of a game's events, which one string per
+game holds far more cheaply (engine/core/shape.py). `data/schema2_lake` is a
+run written by the code before (the four columns stored on every row): 2 games,
+2 players, random vs greedy, ruleset gods-caprice, seed 9, run id
+`gardens-schema2`, kept as text (tests/old_logs.py). Today's code plays the same
+spec to the same games, so every row can be compared: derived here, stored there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from engine.core import events_from_table
+from engine.core.buffer import SCHEMA_VERSION, EventBuffer
+from engine.core.shape import COUNTERS, SHAPE, fill_counters, shape_of
+from engine.gardens.game import GAME
+from simulate.manifest import compute_seal
+from simulate.runner import run
+from simulate.spec import RunSpec
+from simulate.verify import verify
+from tests.old_logs import write_parquet
+from warehouse.build import build
+
+OLD_DATA = Path(__file__).parent / "data" / "schema2_lake"
+OLD_RUN = "gardens-schema2"
+SPEC = RunSpec("gardens", "gods-caprice", (2,), ("random", "greedy"), 2, seed=9, batch_size=100)
+ORDER = [("game_id", "ascending"), ("seq", "ascending")]
+
+
+@pytest.fixture(scope="module")
+def lake(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The schema-2 run as it lay in its lake, and the same spec played today into the same lake."""
+    lake = tmp_path_factory.mktemp("shape") / "lake"
+    shutil.copytree(OLD_DATA / "runs", lake / "runs")
+    part = write_parquet(OLD_DATA / "events.jsonl", lake / f"events/game=gardens/run={OLD_RUN}/part-00000.parquet")
+    manifest_path = lake / "runs" / OLD_RUN / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    [entry] = manifest["files"]
+    entry["sha256"] = hashlib.sha256(part.read_bytes()).hexdigest()  # of the rebuilt file
+    manifest["seal"] = compute_seal(manifest)
+    manifest_path.write_text(json.dumps(manifest, indent=2, sort_keys=True))
+    run(SPEC, lake, workers=1, progress=False)
+    return lake
+
+
+def _part(lake: Path, run_id: str) -> Path:
+    return next(lake.glob(f"events/game=gardens/run={run_id}/part-*.parquet"))
+
+
+def test_the_log_leaves_the_counters_null_and_holds_one_shape_per_game(lake: Path) -> None:
+    assert SCHEMA_VERSION == 3 and GAME.facts.log_counters is False
+    new = pq.read_table(_part(lake, SPEC.run_id))
+    old = pq.read_table(_part(lake, OLD_RUN)).sort_by(ORDER)
+    assert all(new.column(name).null_count == new.num_rows for name in COUNTERS)
+    shapes = new.filter(pa.compute.is_valid(new.column(SHAPE)))
+    assert shapes.column("event_type").to_pylist() == ["game_started"] * 2  # on each game's first row
+    for game_id, shape in zip(shapes.column("game_id").to_pylist(), shapes.column(SHAPE).to_pylist()):
+        rows = old.filter(pa.compute.equal(old.column("game_id"), game_id))
+        assert shape == shape_of(*(rows.column(c).to_pylist() for c in ("event_type", "round", "turn", "player")))
+    assert SHAPE not in old.column_names and old.column("seq").null_count == 0
+
+
+def test_the_counters_read_back_as_the_old_log_stored_them(lake: Path) -> None:
+    new = fill_counters(pq.read_table(_part(lake, SPEC.run_id))).sort_by(ORDER)
+    old = pq.read_table(_part(lake, OLD_RUN)).sort_by(ORDER)
+    for name in ("game_id", *COUNTERS, "event_type", "card", "target"):
+        assert new.column(name).to_pylist() == old.column(name).to_pylist(), name
+
+
+def test_both_layouts_read_as_the_same_events(lake: Path) -> None:
+    old = dict(events_from_table(pq.read_table(_part(lake, OLD_RUN)), GAME.event_types))
+    new = dict(events_from_table(pq.read_table(_part(lake, SPEC.run_id)), GAME.event_types))
+    assert old.keys() == new.keys() == {0, 1}
+    assert old == new and all(len(events) > 100 for events in new.values())
+
+
+def test_both_runs_verify(lake: Path) -> None:
+    report = verify(lake)
+    assert report.problems == [] and report.games == 4
+
+
+def test_a_game_whose_rows_no_longer_match_its_shape_is_reported(lake: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "lake"
+    shutil.copytree(lake, bad)
+    part = _part(bad, SPEC.run_id)
+    table = pq.read_table(part)
+    types = table.column("event_type").to_pylist()
+    games = table.column("game_id").to_pylist()
+    lost = next(i for i, (t, g) in enumerate(zip(types, games)) if t == "resource_moved" and g == 1)
+    pq.write_table(table.take([i for i in range(table.num_rows) if i != lost]), part)
+    problems = {(p.game_id, p.problem) for p in verify(bad).problems if SPEC.run_id in p.file}
+    assert any(game == 1 and "shape" in problem for game, problem in problems)
+    assert not any(game == 0 for game, _ in problems)  # the other game of the file still reads
+
+
+def test_the_warehouse_reads_both_layouts_alike(lake: Path, tmp_path: Path) -> None:
+    build(lake, tmp_path / "wh.duckdb")
+    con = duckdb.connect(str(tmp_path / "wh.duckdb"), read_only=True)
+    for model in ("stg_events", "stg_gardens__events"):
+        rows = con.sql(f"select * exclude (run_id) from {model} where run_id in ('{OLD_RUN}', '{SPEC.run_id}') "
+                       f"order by game_id, seq, run_id").fetchall()
+        old, new = rows[1::2], rows[0::2]  # run ids sort as gardens-<hash> < gardens-schema2
+        assert len(old) == len(new) > 400 and old == new, model
+    games = con.sql("select run_id, n_events, n_rounds from fct_games order by all").fetchall()
+    assert [g[1:] for g in games if g[0] == OLD_RUN] == [g[1:] for g in games if g[0] == SPEC.run_id]
+
+
+def test_a_buffer_that_keeps_its_counters_writes_no_shape() -> None:
+    assert SHAPE not in EventBuffer(GAME.columns).schema.names
+    assert SHAPE in EventBuffer.for_game(GAME).schema.names
