@@ -54,6 +54,7 @@ from warehouse.left_out import left_out_rows, load_left_out
 from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests, lake_globs, matching_files, render
 from warehouse.query import one_value
 from warehouse.runs import ObservedRun, run_tables
+from warehouse.shape_counters import load_shape_counters
 
 GENERIC_GAME = None  # models without a `-- game:` header read every game
 DEFAULT_MEMORY_LIMIT = "1GB"  # DuckDB's own budget; the process (Python, Arrow, DuckDB) stays under 2 GB
@@ -228,6 +229,7 @@ def _configure(con: duckdb.DuckDBPyConnection, ctx: _Context, warehouse: Path) -
     filesystem = ctx.cat.store.duckdb_filesystem()
     if filesystem is not None:
         con.register_filesystem(filesystem)
+    load_shape_counters(con, ctx.cat)  # before the macros: `lake_events` joins the table
     con.execute(MACROS_FILE.read_text(encoding="utf-8"))
     load_left_out(con, left_out_rows(ctx.cat))
     write_rules(con, ctx.rules)

@@ -48,12 +48,11 @@ create or replace macro win_rate_vs_fair_share(wins, n, fair_share) as
 -- unioned by name, with the envelope every event carries cast to its
 -- warehouse type; the staging models cast the rest.
 -- A game that logs its counters as one `shape` string per game (lake schema 3,
--- engine/core/shape.py: Four Gardens) leaves seq, round, turn and player null:
--- they are read back from the shape here, by the rule `fill_counters` uses: the
--- k-th row of an event type in a game (in file order) is the k-th letter of
--- that type in the game's shape (letter = the type's rank by name among the
--- game's types). Row groups of files that store the counters skip the second
--- branch on their statistics (no null seq).
+-- engine/core/shape.py: Four Gardens) leaves seq, round, turn and player null
+-- on disk: the build derives them once per file row into `lake_shape_counters`
+-- (warehouse/shape_counters.py, the rule replay uses) and they are joined back
+-- here. Row groups of files that store their counters skip that branch on
+-- their statistics (no null seq).
 create or replace macro lake_events(files) as table
     with stored as not materialized (
         select * from read_parquet(
@@ -63,61 +62,20 @@ create or replace macro lake_events(files) as table
             hive_types = {'game': varchar, 'run': varchar},
             file_row_number = true
         )
-        union all by name
-        select null::varchar as shape where false  -- files of every game but one with a shape have no such column
-    ),
-
-    shaped_rows as (
-        select *, dense_rank() over (partition by run_id, game_id order by event_type) - 1 as type_rank
-        from stored
-        where seq is null
-    ),
-
-    keyed_rows as (
-        select *, row_number() over (partition by run_id, game_id, type_rank order by file_row_number) as k
-        from shaped_rows
-    ),
-
-    tokens as (
-        select
-            run_id, game_id,
-            unnest(regexp_extract_all(shape, '[/.]|[A-Za-z][0-9]?')) as token,
-            generate_subscripts(regexp_extract_all(shape, '[/.]|[A-Za-z][0-9]?'), 1) as pos
-        from shaped_rows
-        where shape is not null
-    ),
-
-    counted as (
-        select
-            run_id, game_id, token, pos,
-            sum(case when token = '/' then 1 else 0 end) over so_far as shape_round,
-            sum(case when token = '.' then 1 else 0 end) over so_far as shape_turn,
-            sum(case when token in ('/', '.') then 0 else 1 end) over so_far - 1 as shape_seq
-        from tokens
-        window so_far as (partition by run_id, game_id order by pos rows between unbounded preceding and current row)
-    ),
-
-    shape_events as (
-        select
-            run_id, game_id, shape_seq, shape_round, shape_turn,
-            try_cast(token[2] as integer) as shape_player,
-            instr('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', token[1]) - 1 as type_rank,
-            row_number() over (partition by run_id, game_id, token[1] order by pos) as k
-        from counted
-        where token not in ('/', '.')
     ),
 
     unshaped as (
         select * from stored where seq is not null
         union all by name
-        select keyed_rows.* exclude (type_rank, k) replace (
-            shape_seq as seq, shape_round as round, shape_turn as turn, shape_player as player
+        select stored.* replace (
+            counters.seq as seq, counters.round as round, counters.turn as turn, counters.player as player
         )
-        from keyed_rows
-        join shape_events using (run_id, game_id, type_rank, k)
+        from stored
+        join lake_shape_counters as counters using (run_id, game_id, file_row_number)
+        where stored.seq is null
     )
 
-    select * exclude (file_row_number, shape) replace (
+    select * exclude (file_row_number) replace (
         cast(run_id as varchar) as run_id,
         cast(game_id as bigint) as game_id,
         cast(seq as integer) as seq,
