@@ -10,7 +10,9 @@ depend on the bytes of the original file.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import shutil
 from pathlib import Path
 
 import pyarrow as pa
@@ -49,3 +51,19 @@ def save_table(table: pa.Table, path: Path) -> None:
         out.write(json.dumps(header) + "\n")
         for row in table.to_pylist():
             out.write(json.dumps({k: v for k, v in row.items() if v is not None}, separators=(",", ":")) + "\n")
+
+
+def restore_run(data: Path, lake: Path, game: str, run_id: str) -> Path:
+    """Lay out a kept run in `lake` as its run wrote it: its runs/ folder and its one part file rebuilt from
+    `data/events.jsonl`, the manifest's checksum and seal updated for the rebuilt bytes. Returns the part."""
+    from simulate.manifest import compute_seal
+
+    shutil.copytree(data / "runs", lake / "runs", dirs_exist_ok=True)
+    part = write_parquet(data / "events.jsonl", lake / f"events/game={game}/run={run_id}/part-00000.parquet")
+    manifest_path = lake / "runs" / run_id / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    [entry] = manifest["files"]
+    entry["sha256"] = hashlib.sha256(part.read_bytes()).hexdigest()  # of the rebuilt file
+    manifest["seal"] = compute_seal(manifest)
+    manifest_path.write_text(json.dumps(manifest, indent=2, sort_keys=True))
+    return part

@@ -10,8 +10,6 @@ spec to the same games, so every row can be compared: derived here, stored there
 
 from __future__ import annotations
 
-import hashlib
-import json
 import shutil
 from pathlib import Path
 
@@ -24,11 +22,10 @@ from engine.core import events_from_table
 from engine.core.buffer import SCHEMA_VERSION, EventBuffer
 from engine.core.shape import COUNTERS, SHAPE, fill_counters, shape_of
 from engine.gardens.game import GAME
-from simulate.manifest import compute_seal
 from simulate.runner import run
 from simulate.spec import RunSpec
 from simulate.verify import verify
-from tests.old_logs import write_parquet
+from tests.old_logs import restore_run
 from warehouse.build import build
 
 OLD_DATA = Path(__file__).parent / "data" / "schema2_lake"
@@ -41,14 +38,7 @@ ORDER = [("game_id", "ascending"), ("seq", "ascending")]
 def lake(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The schema-2 run as it lay in its lake, and the same spec played today into the same lake."""
     lake = tmp_path_factory.mktemp("shape") / "lake"
-    shutil.copytree(OLD_DATA / "runs", lake / "runs")
-    part = write_parquet(OLD_DATA / "events.jsonl", lake / f"events/game=gardens/run={OLD_RUN}/part-00000.parquet")
-    manifest_path = lake / "runs" / OLD_RUN / "manifest.json"
-    manifest = json.loads(manifest_path.read_text())
-    [entry] = manifest["files"]
-    entry["sha256"] = hashlib.sha256(part.read_bytes()).hexdigest()  # of the rebuilt file
-    manifest["seal"] = compute_seal(manifest)
-    manifest_path.write_text(json.dumps(manifest, indent=2, sort_keys=True))
+    restore_run(OLD_DATA, lake, "gardens", OLD_RUN)
     run(SPEC, lake, workers=1, progress=False)
     return lake
 

@@ -11,8 +11,6 @@ each event's clock can be compared: stored there, derived here.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import shutil
 from pathlib import Path
 
@@ -27,11 +25,10 @@ from engine.core.buffer import SCHEMA_VERSION
 from engine.core.driver import play_game
 from engine.core.events import Event
 from engine.gods.game import GAME
-from simulate.manifest import compute_seal
 from simulate.runner import run
 from simulate.spec import RunSpec
 from simulate.verify import verify
-from tests.old_logs import write_parquet
+from tests.old_logs import restore_run
 from warehouse.build import build
 
 OLD_DATA = Path(__file__).parent / "data" / "schema1_lake"
@@ -43,14 +40,7 @@ SPEC = RunSpec("gods", "standard", (2,), ("random", "greedy"), 2, seed=9, batch_
 def lake(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The schema-1 run as it lay in its lake, and the same spec played today into the same lake."""
     lake = tmp_path_factory.mktemp("clock") / "lake"
-    shutil.copytree(OLD_DATA / "runs", lake / "runs")
-    part = write_parquet(OLD_DATA / "events.jsonl", lake / f"events/game=gods/run={OLD_RUN}/part-00000.parquet")
-    manifest_path = lake / "runs" / OLD_RUN / "manifest.json"
-    manifest = json.loads(manifest_path.read_text())
-    [entry] = manifest["files"]
-    entry["sha256"] = hashlib.sha256(part.read_bytes()).hexdigest()  # of the rebuilt file
-    manifest["seal"] = compute_seal(manifest)
-    manifest_path.write_text(json.dumps(manifest, indent=2, sort_keys=True))
+    restore_run(OLD_DATA, lake, "gods", OLD_RUN)
     run(SPEC, lake, workers=1, progress=False)
     return lake
 
