@@ -69,7 +69,8 @@ def check_game(
 def _seq_problem(seqs: list[int | None]) -> tuple[int, str] | None:
     for expected, seq in enumerate(seqs):
         if seq is None:
-            return expected, "seq is empty (null): seq must be gapless from 0"
+            return expected, ("seq is empty (null): seq must be gapless from 0 (in a log that keeps it in a shape, "
+                              "the game's rows no longer match its shape: rows lost or added)")
         if seq != expected:
             what = "duplicated" if seq < expected else "missing"
             return (expected if what == "missing" else seq), f"seq {what} (seq must be gapless from 0)"
