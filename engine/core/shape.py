@@ -10,7 +10,9 @@ bytes per event): in seq order, for every event
   before (counters start at 0 and never go back),
 - a letter naming the event type: its rank among the event types of this game,
   sorted by name (`A` the first, ..., `Z`, `a`, ..., `z`),
-- the event's player as a digit, when it has one.
+- the event's player as a digit (`-`: it has none) when that differs from
+  the event before's (the game starts with none): most events concern the
+  player whose turn it is, so most letters stand alone.
 
 `GardensGame` opts in (`GameFacts.log_counters`); the file then leaves those
 four columns null and holds the string in `shape`, on each game's first row.
@@ -30,7 +32,7 @@ import pyarrow.compute as pc
 
 SHAPE = "shape"
 ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-ROUND_STEP, TURN_STEP = ord("/"), ord(".")
+ROUND_STEP, TURN_STEP, NO_PLAYER = ord("/"), ord("."), ord("-")
 COUNTERS = ("seq", "round", "turn", "player")
 _RANK_OF = np.full(256, -1, dtype=np.int64)
 _RANK_OF[np.frombuffer(ALPHABET, dtype=np.uint8)] = np.arange(len(ALPHABET))
@@ -59,7 +61,8 @@ def encode_shapes(envelope: np.ndarray, players: np.ndarray, type_ranks: np.ndar
     ranks = _ranks_in_game(game_index, type_ranks)
     if ranks.max() >= len(ALPHABET):
         raise ValueError(f"a shape names at most {len(ALPHABET)} event types per game")
-    has_player = players >= 0
+    previous = np.where(first, -1, np.roll(players, 1))
+    has_player = players != previous  # the player is written where it changes
     lengths = steps_round + steps_turn + 1 + has_player
     ends = np.cumsum(lengths)
     at = ends - lengths
@@ -68,7 +71,7 @@ def encode_shapes(envelope: np.ndarray, players: np.ndarray, type_ranks: np.ndar
     text[_repeat_positions(at + steps_round, steps_turn)] = TURN_STEP
     letters = at + steps_round + steps_turn
     text[letters] = np.frombuffer(ALPHABET, dtype=np.uint8)[ranks]
-    text[letters[has_player] + 1] = 48 + players[has_player]
+    text[letters[has_player] + 1] = np.where(players[has_player] >= 0, 48 + players[has_player], NO_PLAYER)
     bounds = [0, *ends[np.append(starts[1:], len(games)) - 1].tolist()]
     raw = text.tobytes()
     return [raw[a:b].decode("ascii") for a, b in zip(bounds, bounds[1:])]
@@ -135,12 +138,15 @@ def _decode(rows: pa.Table, games: np.ndarray) -> dict[str, np.ndarray]:
         ranks = _RANK_OF[text]
         letters = np.flatnonzero(ranks >= 0)
         following = np.append(text[1:], 0)[letters].astype(np.int64)
+        written = ((following >= 48) & (following <= 57)) | (following == NO_PLAYER)
+        value = np.where(following == NO_PLAYER, -1, following - 48)
+        last_written = np.maximum.accumulate(np.where(written, np.arange(len(letters)), -1))
         parts["game"].append(np.full(len(letters), game, dtype=np.int64))
         parts["rank"].append(ranks[letters])
         parts["seq"].append(np.arange(len(letters), dtype=np.int64))
         parts["round"].append(np.cumsum(text == ROUND_STEP)[letters])
         parts["turn"].append(np.cumsum(text == TURN_STEP)[letters])
-        parts["player"].append(np.where((following >= 48) & (following <= 57), following - 48, -1))
+        parts["player"].append(np.where(last_written >= 0, value[np.maximum(last_written, 0)], -1))
     return {k: np.concatenate(v) if v else np.zeros(0, dtype=np.int64) for k, v in parts.items()}
 
 
@@ -189,9 +195,9 @@ def _repeat_positions(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
 def shape_of(types: Sequence[str], rounds: Sequence[int], turns: Sequence[int], players: Sequence[int | None]) -> str:
     """The shape of one game from its events in seq order (for tests and readers that hold the values)."""
     names = sorted(set(types))
-    out, last_round, last_turn = [], 0, 0
+    out, last_round, last_turn, last_player = [], 0, 0, None
     for name, round_, turn, player in zip(types, rounds, turns, players):
-        out.append("/" * (round_ - last_round) + "." * (turn - last_turn) + chr(ALPHABET[names.index(name)])
-                   + ("" if player is None else str(player)))
-        last_round, last_turn = round_, turn
+        written = "" if player == last_player else "-" if player is None else str(player)
+        out.append("/" * (round_ - last_round) + "." * (turn - last_turn) + chr(ALPHABET[names.index(name)]) + written)
+        last_round, last_turn, last_player = round_, turn, player
     return "".join(out)
