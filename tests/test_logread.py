@@ -145,3 +145,16 @@ def test_a_value_the_event_refuses_fails_its_own_game_only() -> None:
     assert games == reference(table, (Checked,))
     assert games[1] == ("ValueError", "amount -1 < 0") and games[2] == ("ValueError", "amount -2 < 0")
     assert games[0] == [Checked(0, 5), Checked(0, 6)]
+
+
+@pytest.mark.parametrize(("column", "dtype"), [("payload", pa.int64()), ("schema_version", pa.string()),
+                                                ("schema_version", pa.float64()), ("seq", pa.float64())])
+def test_a_column_of_another_type_reads_as_the_row_reader_reads_it(
+    tables: dict[str, pa.Table], column: str, dtype: pa.DataType,
+) -> None:
+    table = tables["caprices"]
+    values = [7] * table.num_rows if column == "payload" else table.column(column).cast(dtype)
+    changed = table.set_column(table.schema.get_field_index(column), column, pa.array(values, dtype)
+                               if column == "payload" else values)
+    game = get_game("caprices")
+    assert decoded(changed, game.event_types) == reference(changed, game.event_types)

@@ -195,9 +195,12 @@ def _plain_rows(part: pa.Table, cls: type[Event]) -> bool:
     """Whether every row is of its class's version (0 or null count as it) and has no payload."""
     if "payload" in part.column_names:
         payload = part.column("payload")
-        if payload.null_count < len(payload) and pc.any(pc.greater(pc.binary_length(payload), 0)).as_py():
+        if payload.null_count < len(payload) and (not pa.types.is_string(payload.type)
+                                                  or pc.any(pc.greater(pc.binary_length(payload), 0)).as_py()):
             return False
     if "schema_version" in part.column_names:
+        if not pa.types.is_integer(part.schema.field("schema_version").type):
+            return False
         versions = part.column("schema_version").fill_null(0)
         current = pc.or_(pc.equal(versions, cls.VERSION), pc.equal(versions, 0))
         if not pc.all(current).as_py():
