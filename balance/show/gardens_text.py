@@ -99,8 +99,9 @@ class Narrator:
         if isinstance(event, ev.ActionsEnded):
             return "ends the actions"
         if isinstance(event, ev.GroundworkCompleted):
-            return f"completes {card(state, event.card)} ({event.colour} {event.size}-part panorama, " \
-                   f"position {event.position})"
+            done = state.config.cards[event.card]
+            return f"completes {card(state, event.card)} ({done.colour} {done.size}-part panorama, " \
+                   f"position {done.position})"
         if isinstance(event, ev.TrackMoved):
             return self.track(event)
         if isinstance(event, ev.PanoramaCompleted):

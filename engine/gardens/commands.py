@@ -208,8 +208,7 @@ def complete_legal(state: State, player: int) -> list[Command]:
 
 
 def complete_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
-    c = state.config.cards[command[1]]
-    return [ev.GroundworkCompleted(player, c.id, c.panorama, c.colour, c.size, c.position)]
+    return [ev.GroundworkCompleted(player, command[1])]
 
 
 def advance_legal(state: State, player: int) -> list[Command]:

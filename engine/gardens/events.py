@@ -226,15 +226,20 @@ class ReallocationFinished(Event):
 
 @dataclass(frozen=True, slots=True)
 class GroundworkCompleted(Event):
-    """A groundwork met its requirement and joined the panorama area."""
+    """A groundwork met its requirement and joined the panorama area.
+
+    v2: the card alone; its panorama, colour, size and position are the ruleset's
+    (`Config.cards`). v1 logged them too (still read, dropped on reading).
+    """
 
     TYPE = "groundwork_completed"
+    VERSION = 2
     player: int
     card: int
-    panorama: str
-    colour: str
-    size: int
-    position: int
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return {"player": fields["player"], "card": fields["card"]}
 
 
 @dataclass(frozen=True, slots=True)

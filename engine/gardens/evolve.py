@@ -214,11 +214,12 @@ def _groundwork_completed(state: State, e: ev.GroundworkCompleted) -> None:
     if p.completed >= config.thresholds[state.num_players]:
         state.end_triggered = True
     index = panorama_slot(state, e.player, e.card)
+    done = config.cards[e.card]  # its panorama and size are the ruleset's
     if index == len(p.panoramas):
-        p.panoramas.append([e.panorama, e.size, []])
+        p.panoramas.append([done.panorama, done.size, []])
     cards: list[int] = p.panoramas[index][2]
     cards.append(e.card)
-    if len(cards) == e.size:
+    if len(cards) == done.size:
         state.todo.append(("panorama", e.player, index))
     # stacked so that this card's god resolves first, then each earlier card's (the set's chained rewards)
     for card in cards:

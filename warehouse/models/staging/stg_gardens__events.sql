@@ -18,9 +18,11 @@ final as (
         cast(target as integer) as target,
         cast(resources_collected as integer) as resources_collected,
         cast(resources_lost as integer) as resources_lost,
-        cast(panorama as varchar) as panorama,
-        cast(colour as varchar) as colour,
-        cast(size as integer) as panorama_size,
+        -- a panorama's name, colour and size: on panorama_completed rows. A groundwork_completed row names its
+        -- card only (event v2: the rest is the ruleset's card); v1 rows also held them, not read here
+        cast(case when event_type <> 'groundwork_completed' then panorama end as varchar) as panorama,
+        cast(case when event_type <> 'groundwork_completed' then colour end as varchar) as colour,
+        cast(case when event_type <> 'groundwork_completed' then size end as integer) as panorama_size,
         cast(god as varchar) as god,
         cast(from_space as integer) as from_space,
         cast(to_space as integer) as to_space,
