@@ -14,6 +14,7 @@ import hashlib
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -67,3 +68,31 @@ def restore_run(data: Path, lake: Path, game: str, run_id: str) -> Path:
     manifest["seal"] = compute_seal(manifest)
     manifest_path.write_text(json.dumps(manifest, indent=2, sort_keys=True))
     return part
+
+
+def lake_with_old_and_new_run(folder: Path, data: Path, spec: Any, old_run: str) -> Path:
+    """A lake holding the kept run `old_run` (from `data`) and `spec` played today: the same games in two layouts."""
+    from simulate.runner import run
+
+    lake = folder / "lake"
+    restore_run(data, lake, spec.game, old_run)
+    run(spec, lake, workers=1, progress=False)
+    return lake
+
+
+def run_part(lake: Path, game: str, run_id: str) -> Path:
+    """The one part file of a run (these runs have one)."""
+    return next(lake.glob(f"events/game={game}/run={run_id}/part-*.parquet"))
+
+
+def assert_both_layouts_replay_alike(lake: Path, game: Any, old_run: str, new_run: str) -> None:
+    """The old and today's run give the same events for their two games, and the whole lake verifies."""
+    from engine.core import events_from_table
+    from simulate.verify import verify
+
+    old = dict(events_from_table(pq.read_table(run_part(lake, game.id, old_run)), game.event_types))
+    new = dict(events_from_table(pq.read_table(run_part(lake, game.id, new_run)), game.event_types))
+    assert old.keys() == new.keys() == {0, 1}
+    assert old == new and all(len(events) > 100 for events in new.values())
+    report = verify(lake)
+    assert report.problems == [] and report.games == 4

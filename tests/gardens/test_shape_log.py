@@ -18,14 +18,12 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from engine.core import events_from_table
 from engine.core.buffer import SCHEMA_VERSION, EventBuffer
 from engine.core.shape import COUNTERS, SHAPE, fill_counters, shape_of
 from engine.gardens.game import GAME
-from simulate.runner import run
 from simulate.spec import RunSpec
 from simulate.verify import verify
-from tests.old_logs import restore_run
+from tests.old_logs import assert_both_layouts_replay_alike, lake_with_old_and_new_run, run_part
 from warehouse.build import build
 
 OLD_DATA = Path(__file__).parent / "data" / "schema2_lake"
@@ -37,14 +35,11 @@ ORDER = [("game_id", "ascending"), ("seq", "ascending")]
 @pytest.fixture(scope="module")
 def lake(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The schema-2 run as it lay in its lake, and the same spec played today into the same lake."""
-    lake = tmp_path_factory.mktemp("shape") / "lake"
-    restore_run(OLD_DATA, lake, "gardens", OLD_RUN)
-    run(SPEC, lake, workers=1, progress=False)
-    return lake
+    return lake_with_old_and_new_run(tmp_path_factory.mktemp("shape"), OLD_DATA, SPEC, OLD_RUN)
 
 
 def _part(lake: Path, run_id: str) -> Path:
-    return next(lake.glob(f"events/game=gardens/run={run_id}/part-*.parquet"))
+    return run_part(lake, "gardens", run_id)
 
 
 def test_the_log_leaves_the_counters_null_and_holds_one_shape_per_game(lake: Path) -> None:
@@ -67,16 +62,8 @@ def test_the_counters_read_back_as_the_old_log_stored_them(lake: Path) -> None:
         assert new.column(name).to_pylist() == old.column(name).to_pylist(), name
 
 
-def test_both_layouts_read_as_the_same_events(lake: Path) -> None:
-    old = dict(events_from_table(pq.read_table(_part(lake, OLD_RUN)), GAME.event_types))
-    new = dict(events_from_table(pq.read_table(_part(lake, SPEC.run_id)), GAME.event_types))
-    assert old.keys() == new.keys() == {0, 1}
-    assert old == new and all(len(events) > 100 for events in new.values())
-
-
-def test_both_runs_verify(lake: Path) -> None:
-    report = verify(lake)
-    assert report.problems == [] and report.games == 4
+def test_both_layouts_read_as_the_same_events_and_verify(lake: Path) -> None:
+    assert_both_layouts_replay_alike(lake, GAME, OLD_RUN, SPEC.run_id)
 
 
 def test_a_game_whose_rows_no_longer_match_its_shape_is_reported(lake: Path, tmp_path: Path) -> None:

@@ -19,16 +19,14 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from engine.core import events_from_table
 from engine.core.agents import make_agent
 from engine.core.buffer import SCHEMA_VERSION
 from engine.core.driver import play_game
 from engine.core.events import Event
 from engine.gods.game import GAME
-from simulate.runner import run
 from simulate.spec import RunSpec
 from simulate.verify import verify
-from tests.old_logs import restore_run
+from tests.old_logs import assert_both_layouts_replay_alike, lake_with_old_and_new_run, run_part
 from warehouse.build import build
 
 OLD_DATA = Path(__file__).parent / "data" / "schema1_lake"
@@ -39,14 +37,11 @@ SPEC = RunSpec("gods", "standard", (2,), ("random", "greedy"), 2, seed=9, batch_
 @pytest.fixture(scope="module")
 def lake(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The schema-1 run as it lay in its lake, and the same spec played today into the same lake."""
-    lake = tmp_path_factory.mktemp("clock") / "lake"
-    restore_run(OLD_DATA, lake, "gods", OLD_RUN)
-    run(SPEC, lake, workers=1, progress=False)
-    return lake
+    return lake_with_old_and_new_run(tmp_path_factory.mktemp("clock"), OLD_DATA, SPEC, OLD_RUN)
 
 
 def _part(lake: Path, run_id: str) -> Path:
-    return next(lake.glob(f"events/game=gods/run={run_id}/part-*.parquet"))
+    return run_part(lake, "gods", run_id)
 
 
 class _Clocks:
@@ -78,16 +73,8 @@ def test_the_log_leaves_the_clock_null_and_groups_rows_by_event_type(lake: Path)
     assert old.column("event_type").to_pylist() != sorted(old.column("event_type").to_pylist())
 
 
-def test_both_layouts_read_as_the_same_events(lake: Path) -> None:
-    old = dict(events_from_table(pq.read_table(_part(lake, OLD_RUN)), GAME.event_types))
-    new = dict(events_from_table(pq.read_table(_part(lake, SPEC.run_id)), GAME.event_types))
-    assert old.keys() == new.keys() == {0, 1}
-    assert old == new and all(len(events) > 100 for events in new.values())
-
-
-def test_both_runs_verify(lake: Path) -> None:
-    report = verify(lake)
-    assert report.problems == [] and report.games == 4
+def test_both_layouts_read_as_the_same_events_and_verify(lake: Path) -> None:
+    assert_both_layouts_replay_alike(lake, GAME, OLD_RUN, SPEC.run_id)
 
 
 def test_a_stored_clock_that_disagrees_with_the_replay_is_still_caught(lake: Path, tmp_path: Path) -> None:
