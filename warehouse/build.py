@@ -178,7 +178,7 @@ def _update(ctx: _Context, warehouse: Path, plan: Plan) -> BuildResult:
     incremental = incremental_models(ctx.models)
     try:
         with duckdb.connect(str(warehouse)) as con:
-            _configure(con, ctx, warehouse)
+            _configure(con, ctx, warehouse, plan)
             con.execute("begin transaction")
             try:
                 _build_models(con, ctx, result, staging)
@@ -220,8 +220,9 @@ def _test_new_runs(con: duckdb.DuckDBPyConnection, ctx: _Context, result: BuildR
     _run_tests(con, ctx.games, result, ctx.say, [t for t in ctx.tests if t not in narrow])
 
 
-def _configure(con: duckdb.DuckDBPyConnection, ctx: _Context, warehouse: Path) -> None:
-    """Memory limit, spilling beside the warehouse, the lake's filesystem, the macros and the left-out table."""
+def _configure(con: duckdb.DuckDBPyConnection, ctx: _Context, warehouse: Path, plan: Plan | None = None) -> None:
+    """Memory limit, spilling beside the warehouse, the lake's filesystem, the shape counters (of the plan's
+    runs only, in an incremental build), the macros and the left-out table."""
     con.execute("set enable_progress_bar = false")
     con.execute(f"set memory_limit = '{ctx.memory_limit}'")
     con.execute(f"set temp_directory = '{_spill_folder(warehouse).as_posix()}'")
@@ -229,7 +230,8 @@ def _configure(con: duckdb.DuckDBPyConnection, ctx: _Context, warehouse: Path) -
     filesystem = ctx.cat.store.duckdb_filesystem()
     if filesystem is not None:
         con.register_filesystem(filesystem)
-    load_shape_counters(con, ctx.cat)  # before the macros: `lake_events` joins the table
+    changed = None if plan is None else {*plan.removed, *(run.run_id for run in plan.new)}
+    load_shape_counters(con, ctx.cat, changed)  # before the macros: `lake_events` joins the table
     con.execute(MACROS_FILE.read_text(encoding="utf-8"))
     load_left_out(con, left_out_rows(ctx.cat))
     write_rules(con, ctx.rules)

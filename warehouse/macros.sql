@@ -53,6 +53,8 @@ create or replace macro win_rate_vs_fair_share(wins, n, fair_share) as
 -- (warehouse/shape_counters.py, the rule replay uses) and they are joined back
 -- here. Row groups of files that store their counters skip that branch on
 -- their statistics (no null seq).
+-- A row with no derived counters (a damaged file) keeps them null rather than
+-- being dropped, so the invariant tests see it.
 create or replace macro lake_events(files) as table
     with stored as not materialized (
         select * from read_parquet(
@@ -71,7 +73,7 @@ create or replace macro lake_events(files) as table
             counters.seq as seq, counters.round as round, counters.turn as turn, counters.player as player
         )
         from stored
-        join lake_shape_counters as counters using (run_id, game_id, file_row_number)
+        left join lake_shape_counters as counters using (run_id, game_id, file_row_number)
         where stored.seq is null
     )
 

@@ -12,6 +12,8 @@ counters (every other game, older Four Gardens logs) add no rows.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import duckdb
 import numpy as np
 import pyarrow as pa
@@ -24,17 +26,36 @@ from simulate.lake.catalogue import LakeCatalogue
 TABLE = "lake_shape_counters"
 SCHEMA = pa.schema([("run_id", pa.string()), ("game_id", pa.int64()), ("file_row_number", pa.int64()),
                     ("seq", pa.int32()), ("round", pa.int16()), ("turn", pa.int32()), ("player", pa.int8())])
+COLUMNS = ("run_id varchar, game_id bigint, file_row_number bigint, seq integer, round smallint, turn integer, "
+            "player tinyint")
 
 
-def load_shape_counters(con: duckdb.DuckDBPyConnection, cat: LakeCatalogue) -> int:
-    """(Re)make `lake_shape_counters` for every admitted event file with a shape; returns its row count."""
-    parts = [_file_counters(cat, key) for game in cat.games() if game in GAMES
-             and not get_game(game).facts.log_counters for key in cat.files("events", game)]
-    table = pa.concat_tables([part for part in parts if part is not None] or [SCHEMA.empty_table()])
-    con.register("_shape_counters", table)
-    con.execute(f"create or replace table {TABLE} as select * from _shape_counters")
-    con.unregister("_shape_counters")
-    return table.num_rows
+def load_shape_counters(con: duckdb.DuckDBPyConnection, cat: LakeCatalogue,
+                        runs: Collection[str] | None = None) -> int:
+    """Derive the counters of admitted event files with a shape into `lake_shape_counters`; returns rows added.
+
+    One file at a time, so memory holds one file's rows whatever the lake's size. With `runs` (an incremental
+    build: its new and removed runs) only those runs' rows are replaced; the other runs' rows stay as derived.
+    """
+    if runs is None:
+        con.execute(f"create or replace table {TABLE} ({COLUMNS})")
+    else:
+        con.execute(f"create table if not exists {TABLE} ({COLUMNS})")
+        con.execute(f"delete from {TABLE} where run_id in (select unnest(?::varchar[]))", [sorted(runs)])
+    added = 0
+    for game in cat.games():
+        if game not in GAMES or get_game(game).facts.log_counters:
+            continue  # this game's files store their counters
+        for key in cat.files("events", game):
+            if runs is not None and key.split("/")[2].removeprefix("run=") not in runs:
+                continue
+            part = _file_counters(cat, key)
+            if part is not None:
+                con.register("_shape_counters", part)
+                con.execute(f"insert into {TABLE} select * from _shape_counters")
+                con.unregister("_shape_counters")
+                added += part.num_rows
+    return added
 
 
 def _file_counters(cat: LakeCatalogue, key: str) -> pa.Table | None:

@@ -83,9 +83,9 @@ def fill_counters(table: pa.Table) -> pa.Table:
     Row order is kept. A game whose rows do not match its shape (rows lost or
     added, no shape) keeps null counters: the readers then report it by game.
     """
-    if SHAPE not in table.column_names or table.column(SHAPE).null_count == table.num_rows:
+    if SHAPE not in table.column_names or table.column(SHAPE).null_count == table.num_rows or not _readable(table):
         return table
-    missing = np.flatnonzero(table.column("seq").is_null().to_numpy(zero_copy_only=False))
+    missing = np.flatnonzero(_fillable(table))
     if len(missing) == 0:
         return table
     rows = table.select(["game_id", "event_type", SHAPE]).take(pa.array(missing))
@@ -118,6 +118,24 @@ def fill_counters(table: pa.Table) -> pa.Table:
     return table
 
 
+def _readable(table: pa.Table) -> bool:
+    """Whether the columns have the types a shape log is written with (a damaged file is left to the readers)."""
+    types = table.schema
+    return (all(name in types.names and pa.types.is_integer(types.field(name).type) for name in COUNTERS)
+            and pa.types.is_string(types.field(SHAPE).type) and pa.types.is_string(types.field("event_type").type))
+
+
+def _fillable(table: pa.Table) -> np.ndarray:
+    """Rows to fill: all four counters null (as written) and a game and type to place them by. Any other row
+    keeps what it holds, so a damaged row leaves its game's rows and shape in disagreement, reported by game."""
+    names = [*COUNTERS, "game_id", "event_type", *(["run_id"] if "run_id" in table.column_names else [])]
+    nulls = [table.column(name).is_null().to_numpy(zero_copy_only=False) for name in names]
+    fill = np.logical_and.reduce(nulls[:len(COUNTERS)])
+    for null in nulls[len(COUNTERS):]:
+        fill &= ~null
+    return fill
+
+
 def _game_index(table: pa.Table, rows: np.ndarray) -> np.ndarray:
     """A number per game for the given rows: (run_id, game_id) pairs numbered densely (runs may share game ids)."""
     games = table.column("game_id").take(pa.array(rows)).to_numpy().astype(np.int64)
@@ -134,7 +152,7 @@ def _decode(rows: pa.Table, games: np.ndarray) -> dict[str, np.ndarray]:
     shaped = rows.filter(pa.array(valid))
     parts: dict[str, list[np.ndarray]] = {k: [] for k in ("game", "rank", *COUNTERS)}
     for game, shape in zip(games[valid].tolist(), shaped.column(SHAPE).to_pylist()):
-        text = np.frombuffer(shape.encode("ascii"), dtype=np.uint8)
+        text = np.frombuffer(shape.encode("ascii", "replace"), dtype=np.uint8)  # '?' matches no event
         ranks = _RANK_OF[text]
         letters = np.flatnonzero(ranks >= 0)
         following = np.append(text[1:], 0)[letters].astype(np.int64)

@@ -21,6 +21,8 @@ import pytest
 from engine.core.buffer import SCHEMA_VERSION, EventBuffer
 from engine.core.shape import COUNTERS, SHAPE, fill_counters, shape_of
 from engine.gardens.game import GAME
+from simulate.lake.catalogue import LakeCatalogue
+from simulate.runner import run
 from simulate.spec import RunSpec
 from simulate.verify import verify
 from tests.old_logs import assert_both_layouts_replay_alike, lake_with_old_and_new_run, run_part
@@ -80,6 +82,40 @@ def test_a_game_whose_rows_no_longer_match_its_shape_is_reported(lake: Path, tmp
     assert not any(game == 0 for game, _ in problems)  # the other game of the file still reads
 
 
+def _set(table: pa.Table, name: str, values: list[object], dtype: pa.DataType | None = None) -> pa.Table:
+    return table.set_column(table.schema.get_field_index(name), name, pa.array(values, type=dtype))
+
+
+def _tamper_one_row(table: pa.Table, name: str, value: object) -> pa.Table:
+    """`name` := value on the first row of game 1 that is not its first (which holds the shape)."""
+    games = table.column("game_id").to_pylist()
+    seen = [i for i, g in enumerate(games) if g == 1 and table.column(SHAPE)[i].as_py() is None]
+    values = table.column(name).to_pylist()
+    values[seen[0]] = value
+    return _set(table, name, values, table.schema.field(name).type)
+
+
+TAMPERINGS = {
+    "a null event type": lambda t: _tamper_one_row(t, "event_type", None),
+    "a null run id": lambda t: _tamper_one_row(t, "run_id", None),
+    "a round on a row that should hold none": lambda t: _tamper_one_row(t, "round", 7),
+    "a letter of a shape made non-ASCII": lambda t: _set(t, SHAPE, [
+        v[:2] + "é" + v[3:] if v is not None and g == 1 else v
+        for v, g in zip(t.column(SHAPE).to_pylist(), t.column("game_id").to_pylist())]),
+    "round stored as text": lambda t: _set(t, "round", [None] * t.num_rows, pa.string()),
+}
+
+
+@pytest.mark.parametrize("tampering", TAMPERINGS)
+def test_a_damaged_shape_log_is_reported_by_game_never_a_crash(lake: Path, tmp_path: Path, tampering: str) -> None:
+    bad = tmp_path / "lake"
+    shutil.copytree(lake, bad)
+    part = _part(bad, SPEC.run_id)
+    pq.write_table(TAMPERINGS[tampering](pq.read_table(part)), part)
+    problems = [p for p in verify(bad).problems if SPEC.run_id in p.file]
+    assert any(p.game_id == 1 for p in problems), problems  # named by game, not only as an edited file
+
+
 def test_the_warehouse_reads_both_layouts_alike(lake: Path, tmp_path: Path) -> None:
     build(lake, tmp_path / "wh.duckdb")
     con = duckdb.connect(str(tmp_path / "wh.duckdb"), read_only=True)
@@ -90,6 +126,32 @@ def test_the_warehouse_reads_both_layouts_alike(lake: Path, tmp_path: Path) -> N
         assert len(old) == len(new) > 400 and old == new, model
     games = con.sql("select run_id, n_events, n_rounds from fct_games order by all").fetchall()
     assert [g[1:] for g in games if g[0] == OLD_RUN] == [g[1:] for g in games if g[0] == SPEC.run_id]
+
+
+def test_an_incremental_build_derives_only_the_new_runs_counters(lake: Path, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import warehouse.shape_counters as shape_counters
+
+    copy, warehouse = tmp_path / "lake", tmp_path / "wh.duckdb"
+    shutil.copytree(lake, copy)
+    build(copy, warehouse)
+    added = RunSpec(**{**SPEC.__dict__, "seed": 10, "run_id": "gardens-added"})
+    run(added, copy, workers=1, progress=False)
+    derived: list[str] = []
+    counters_of = shape_counters._file_counters
+
+    def recording(cat: LakeCatalogue, key: str) -> pa.Table | None:
+        derived.append(key)
+        return counters_of(cat, key)
+
+    monkeypatch.setattr(shape_counters, "_file_counters", recording)
+    assert build(copy, warehouse).mode == "incremental"
+    assert [key.split("/")[2] for key in derived] == [f"run={added.run_id}"]  # the older run's rows were kept
+    con = duckdb.connect(str(warehouse), read_only=True)
+    per_run = dict(con.sql("select run_id, count(*) from lake_shape_counters group by run_id").fetchall())
+    events = dict(con.sql("select run_id, count(*) from stg_events group by run_id").fetchall())
+    assert per_run == {r: events[r] for r in (SPEC.run_id, added.run_id)}  # every row of both shape runs
+    assert con.sql("select count(*) from stg_events where seq is null").fetchall() == [(0,)]
 
 
 def test_a_buffer_that_keeps_its_counters_writes_no_shape() -> None:
