@@ -29,7 +29,7 @@ import pyarrow.compute as pc
 
 from engine.core.errors import ReplayError
 from engine.core.events import CORE_EVENTS, Event, event_field_names
-from engine.core.shape import fill_counters
+from engine.core.shape import SHAPE, fill_counters
 
 GAME_ORDER = [("game_id", "ascending"), ("seq", "ascending")]
 
@@ -95,8 +95,22 @@ def _decode_table(table: pa.Table, event_types: tuple[type[Event], ...]) -> Deco
         built, failed = _decode_class(table, of_type, cls, by_type)
         events[position[of_type]] = np.fromiter(built, dtype=object, count=len(built))  # elements kept whole
         errors.update((int(position[row]), exc) for row, exc in failed.items())
+    for row, exc in _unplaced(table, position).items():
+        errors.setdefault(row, exc)
     game_ids = table.column("game_id").take(order) if rows else None
     return DecodedTable(order, events.tolist(), errors, _games(game_ids))
+
+
+def _unplaced(table: pa.Table, position: np.ndarray) -> dict[int, Exception]:
+    """Rows of a shape log that `fill_counters` left without a seq (their game's rows and shape disagree), by
+    their place in (game_id, seq) order: their game cannot be put in order, so it cannot be replayed."""
+    if SHAPE not in table.column_names:
+        return {}
+    rows = np.flatnonzero(table.column("seq").is_null().to_numpy(zero_copy_only=False))
+    games = table.column("game_id").take(pa.array(rows)).to_pylist() if len(rows) else []
+    return {int(position[row]): ReplayError(f"game {game}: its rows no longer match its shape (a row lost, added or "
+                                            "changed), so its events cannot be put in order")
+            for row, game in zip(rows.tolist(), games)}
 
 
 def events_from_table(table: pa.Table, event_types: tuple[type[Event], ...]) -> Iterator[tuple[int, list[Event]]]:

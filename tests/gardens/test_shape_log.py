@@ -18,7 +18,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from engine.core import events_from_table
 from engine.core.buffer import SCHEMA_VERSION, EventBuffer
+from engine.core.errors import ReplayError
 from engine.core.shape import COUNTERS, SHAPE, fill_counters, shape_of
 from engine.gardens.game import GAME
 from simulate.lake.catalogue import LakeCatalogue
@@ -114,6 +116,17 @@ def test_a_damaged_shape_log_is_reported_by_game_never_a_crash(lake: Path, tmp_p
     pq.write_table(TAMPERINGS[tampering](pq.read_table(part)), part)
     problems = [p for p in verify(bad).problems if SPEC.run_id in p.file]
     assert any(p.game_id == 1 for p in problems), problems  # named by game, not only as an edited file
+
+
+def test_replay_refuses_a_game_whose_rows_no_longer_match_its_shape(lake: Path) -> None:
+    table = pq.read_table(_part(lake, SPEC.run_id))
+    types, games = table.column("event_type").to_pylist(), table.column("game_id").to_pylist()
+    lost = next(i for i, (t, g) in enumerate(zip(types, games)) if t == "resource_moved" and g == 1)
+    read = events_from_table(table.take([i for i in range(table.num_rows) if i != lost]), GAME.event_types)
+    game, events = next(read)
+    assert game == 0 and len(events) > 100  # the other game of the file still reads
+    with pytest.raises(ReplayError, match="game 1: its rows no longer match its shape"):
+        next(read)
 
 
 def test_the_warehouse_reads_both_layouts_alike(lake: Path, tmp_path: Path) -> None:
