@@ -20,7 +20,6 @@ import pyarrow.compute as pc
 
 from engine.core.events import Event
 from engine.core.logread import decode_table
-from engine.core.shape import fill_counters
 
 ENVELOPE_CHECKED = ("run_id", "event_type", "round", "turn", "clock_ms", "player")
 """Columns every game's check reads (besides game_id and seq, without which a file holds no games)."""
@@ -32,9 +31,9 @@ class FileRows:
     """The rows of one part file, by game: envelope lists, events, and which games need a closer look."""
 
     def __init__(self, table: pa.Table, event_types: tuple[type[Event], ...], run_id: str) -> None:
-        table = fill_counters(table)  # a log that keeps its counters in a shape (lake schema 3)
-        self.table, self.run_id = table, run_id
         decoded = decode_table(table, event_types)
+        table = decoded.table  # counters put back where the log keeps them in a shape (lake schema 3)
+        self.table, self.run_id = table, run_id
         self.decoded, self.games = decoded, decoded.games
         order = decoded.order
         column = self._in_order

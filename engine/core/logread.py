@@ -42,6 +42,7 @@ class DecodedTable:
     `errors[i]` holds why that row does not build one.
     """
 
+    table: pa.Table  # the table read, its counters put back where a shape gives them (`fill_counters`)
     order: np.ndarray  # the table's row numbers in (game_id, seq) order
     events: list[Event | None]
     errors: dict[int, Exception]
@@ -98,7 +99,7 @@ def _decode_table(table: pa.Table, event_types: tuple[type[Event], ...]) -> Deco
     for row, exc in _unplaced(table, position).items():
         errors.setdefault(row, exc)
     game_ids = table.column("game_id").take(order) if rows else None
-    return DecodedTable(order, events.tolist(), errors, _games(game_ids))
+    return DecodedTable(table, order, events.tolist(), errors, _games(game_ids))
 
 
 def _unplaced(table: pa.Table, position: np.ndarray) -> dict[int, Exception]:
