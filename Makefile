@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # JupyterLab reads default settings from the environment: notebooks/*.py open as notebooks on double-click
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 
-.PHONY: report test soak check check-report lint types lab bench million clean
+.PHONY: report test soak check check-report lint types layers lab bench million clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,12 +36,16 @@ soak: $(STAMP)
 	BALANCE_SOAK_KILLS=40 BALANCE_FUZZ_EXAMPLES=400 $(BIN)/python -m pytest -n 2 --dist loadgroup tests/reliability
 
 lint: $(STAMP)
-	$(BIN)/ruff check engine simulate warehouse balance recorded tests
+	$(BIN)/ruff check engine lake simulate recorded warehouse reports show balance tests
 
 types: $(STAMP)
-	$(BIN)/mypy engine simulate warehouse balance recorded
+	$(BIN)/mypy engine lake simulate recorded warehouse reports show balance
 
-check: lint types test
+# the import layers (pyproject.toml [tool.importlinter]): engine < lake < simulate | recorded < warehouse < reports | show < balance
+layers: $(STAMP)
+	$(BIN)/lint-imports
+
+check: lint types layers test
 
 # JupyterLab refuses to run as root unless told to (e.g. in a container)
 lab: $(STAMP) $(LAB_SETTINGS)
@@ -56,4 +60,4 @@ million: $(STAMP)
 	$(BIN)/python -m balance.million --games $(or $(GAMES),1000000) --out data/million
 
 clean:
-	rm -rf data reports/*.html $(VENV)
+	rm -rf data reports/html $(VENV)

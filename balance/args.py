@@ -12,8 +12,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from simulate.lake import RUN_ID_RULE, is_url, safe_run_id
-from simulate.spec import MAX_BATCH_SIZE, MAX_GAMES, MAX_SEED, MIN_SEED
+from lake.layout import RUN_ID_RULE, is_url, safe_run_id
+from lake.spec import MAX_BATCH_SIZE, MAX_GAMES, MAX_SEED, MIN_SEED
 
 MAX_WORKERS = 512
 

@@ -21,3 +21,8 @@ def get_game(game_id: str) -> Game:
     if module_path is None:
         raise UnknownName(f"no game {game_id!r}; known games: {', '.join(sorted(GAMES))}")
     return importlib.import_module(module_path).GAME  # type: ignore[no-any-return]
+
+
+def resolve_game(game: str | Game) -> Game:
+    """A game object from its registry id, or the object itself (tests pass toy games)."""
+    return get_game(game) if isinstance(game, str) else game

@@ -18,9 +18,9 @@ experiment = ""  # the experiment's name (balance compare prints it); empty: the
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
-from balance.notebook import open_warehouse
-from balance.whatif import named_levels
-from balance.whatif_charts import changes_table, pairing_note, sentences, size_chart, unchanged_note
+from reports.notebook import open_warehouse
+from reports.whatif import named_levels
+from reports.whatif_charts import changes_table, pairing_note, sentences, size_chart, unchanged_note
 
 q, names = open_warehouse(warehouse)
 if not experiment:
@@ -42,7 +42,7 @@ players, agents {', '.join(dict.fromkeys(base.lineup.split('/')))}, seats rotate
 the same seating, so chance is shared and every difference below is measured game by game (a paired 95%
 interval). The baseline is the **{names.ruleset(base.ruleset)}** ruleset. A change counts when it is beyond noise after a
 {rows.correction.iloc[0]} correction over every measure of the variant **and** at least the smallest change that
-matters for its measure (the study's minimums, `[flags.min_effect]` in `balance/study.toml`)."""))
+matters for its measure (the study's minimums, `[flags.min_effect]` in `simulate/study.toml`)."""))
 
 # %%
 for variant, part in rows.groupby("variant", sort=False):

@@ -27,9 +27,9 @@ lake = "../data/lake"
 import duckdb
 from IPython.display import Markdown, display
 
-from balance import show as games
-from balance.notebook import open_warehouse, show
-from simulate.lake.catalogue import catalogue
+import show as games
+from reports.notebook import open_warehouse, show
+from lake.catalogue import catalogue
 
 q, names = open_warehouse(warehouse)
 in_lake = catalogue(lake)

@@ -26,8 +26,8 @@ import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 import pandas as pd
 
-from balance import charts
-from balance.notebook import ci, count, open_warehouse, pct, seat, show, strongest_play
+from reports import charts
+from reports.notebook import ci, count, open_warehouse, pct, seat, show, strongest_play
 
 q, names = open_warehouse(warehouse)
 

@@ -20,9 +20,9 @@ import json
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
-from balance.notebook import open_warehouse
-from balance.whatif import capitalised, named_levels
-from balance.whatif_charts import changes_table, pairing_note, ranked, sentences, sweep_chart, sweep_series
+from reports.notebook import open_warehouse
+from reports.whatif import capitalised, named_levels
+from reports.whatif_charts import changes_table, pairing_note, ranked, sentences, sweep_chart, sweep_series
 from warehouse.variant_metrics import MAIN_METRICS, METRICS
 
 q, names = open_warehouse(warehouse)

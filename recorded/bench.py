@@ -24,11 +24,11 @@ import pyarrow.parquet as pq
 from engine.core.driver import replay
 from engine.core.logread import events_from_table
 from engine.registry import get_game
+from lake.catalogue import catalogue
+from lake.manifest import manifest_ruleset
 from recorded.ingest import ingest
 from recorded.records import read_records
 from recorded.replay import replay_record
-from simulate.lake.catalogue import catalogue
-from simulate.manifest import manifest_ruleset
 
 
 def timed(step: Callable[[], int]) -> tuple[int, float, float]:

@@ -25,10 +25,10 @@ from engine.core.logread import events_from_table
 from engine.core.notation import Notation
 from engine.core.ruleset import Ruleset
 from engine.registry import get_game
+from lake.catalogue import catalogue
+from lake.manifest import manifest_ruleset
 from recorded.entries import OUTCOME_MARK, normal_text
 from recorded.replay import EnvelopeSink, notation_of
-from simulate.lake.catalogue import catalogue
-from simulate.manifest import manifest_ruleset
 
 
 class ExportError(BalanceError):

@@ -25,13 +25,13 @@ from typing import Any
 from engine.core.buffer import EventBuffer
 from engine.core.ruleset import Ruleset
 from engine.registry import get_game
+from lake import layout as lake_files
+from lake.catalogue import catalogue
+from lake.claim import claim_run
+from lake.manifest import Manifest, code_version, file_entry, publish
+from lake.store import WrittenFile, open_store
 from recorded.records import GameRecord, RecordError, read_records, record_files
 from recorded.replay import ReplayedGame, replay_record
-from simulate import lake as lake_files
-from simulate.lake.catalogue import catalogue
-from simulate.lake.claim import claim_run
-from simulate.lake.store import WrittenFile, open_store
-from simulate.manifest import Manifest, code_version, file_entry, publish
 
 SOURCE = "recorded"
 RECORDS_FILE = "records.json"

@@ -23,10 +23,10 @@ from engine.core.errors import BalanceError, IllegalCommand
 from engine.core.events import GameStarted
 from engine.core.notation import Notation, NotationError
 from engine.registry import get_game
+from lake.layout import read_json, write_json_atomic
 from recorded.entries import OUTCOME_MARK
 from recorded.records import GameRecord, RecordError
 from recorded.replay import HUMAN, Replay, make_replay, notation_of
-from simulate.lake import read_json, write_json_atomic
 
 HELP = "type a number or a move; u = undo the last move, q = save and stop, ? = this help"
 

@@ -19,10 +19,10 @@ from engine.core.driver import play_game
 from engine.core.errors import BalanceError
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
-from engine.registry import get_game
-from simulate import lake as layout
-from simulate.lake.store import Store, open_store
-from simulate.spec import DEFAULT_RULESET, Batch, RunSpec
+from engine.registry import resolve_game
+from lake import layout as layout
+from lake.spec import DEFAULT_RULESET, Batch, RunSpec
+from lake.store import Store, open_store
 
 
 class SimulationError(BalanceError):
@@ -40,11 +40,6 @@ class BatchSummary:
     seconds: float
     sha256: str = ""
     bytes: int = 0
-
-
-def resolve_game(game: str | Game) -> Game:
-    """A game object from its registry id, or the object itself (tests pass toy games)."""
-    return get_game(game) if isinstance(game, str) else game
 
 
 def load_spec_ruleset(game: Game, spec: RunSpec) -> Ruleset:

@@ -33,10 +33,10 @@ from engine.core.events import Event
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
 from engine.registry import GAMES
-from simulate import lake as lake_files
+from lake import layout as lake_files
+from lake.spec import Batch, RunSpec
 from simulate.batch import load_spec_ruleset, play_into
 from simulate.runner import run
-from simulate.spec import Batch, RunSpec
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def search_throughput(game: Game, spec: RunSpec) -> SearchThroughput:
         started = time.process_time()
         play_game(game, ruleset, seated, planned.seed, NullSink(), planned.game_id)
         seconds += time.process_time() - started
-        searching = [agent for agent in seated if getattr(agent, "searches", False)]
+        searching = [agent for agent in seated if agent.searches]
         iterations += sum(agent.iterations_run for agent in searching)
         search_seconds += sum(agent.search_seconds for agent in searching)
         decisions += sum(agent.decisions_searched for agent in searching)

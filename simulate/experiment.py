@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -44,7 +43,7 @@ from engine.core.errors import BalanceError
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
 from engine.registry import get_game
-from simulate.spec import DEFAULT_BATCH_SIZE, DEFAULT_RULESET, RunSpec
+from lake.spec import DEFAULT_BATCH_SIZE, DEFAULT_RULESET, RunSpec
 from simulate.variants import (
     Variant,
     default_name,
@@ -57,7 +56,6 @@ from simulate.variants import (
 
 KINDS = ("compare", "sweep", "tune")
 BASELINE = "baseline"
-_ARM_RUN_ID = re.compile(r"^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)-[0-9a-f]{10}$")
 _KEYS = {"name", "kind", "game", "ruleset", "players", "agents", "games", "seed", "batch_size", "question",
          "variants", "sweep", "metrics"}
 
@@ -199,14 +197,6 @@ def arm_run_id(experiment: str, arm: str, spec: RunSpec) -> str:
     return f"{experiment}.{slug(arm).replace('.', '_')}-{digest}"
 
 
-def resume_hint(run_id: str) -> str | None:
-    """How to finish an experiment arm's run (re-running the experiment resumes it), or None for other runs."""
-    match = _ARM_RUN_ID.match(run_id)
-    if match is None:
-        return None
-    return (f"re-run experiment {match.group(1)} (the balance compare / sweep / tune command that played it "
-            "resumes it)")
-
 
 def _extra(
     experiment: Experiment, arm: str, role: str, variant: Variant | None, spec: RunSpec, baseline_run: str = "",
@@ -238,7 +228,7 @@ def run_arms(arms: list[Arm], lake: Any, workers: int | None = None, progress: b
 
 
 def _complete(lake: Any, run_id: str) -> bool:
-    from simulate import lake as layout
-    from simulate.lake.store import open_store
+    from lake import layout as layout
+    from lake.store import open_store
 
     return open_store(lake).exists(layout.meta_key(run_id, layout.MANIFEST_FILE))

@@ -32,13 +32,14 @@ from engine.core.agents import make_agent
 from engine.core.errors import BalanceError
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
-from simulate import lake as layout
-from simulate.batch import BatchSummary, load_spec_ruleset, play_batch, resolve_game
-from simulate.lake.claim import RunBusy, RunConflict, claim_run
-from simulate.lake.store import Store, open_store
-from simulate.manifest import Manifest, code_version, created_now, publish
+from engine.registry import resolve_game
+from lake import layout as layout
+from lake.claim import RunBusy, RunConflict, claim_run
+from lake.manifest import Manifest, code_version, created_now, publish
+from lake.spec import Batch, RunSpec, SpecError
+from lake.store import Store, open_store
+from simulate.batch import BatchSummary, load_spec_ruleset, play_batch
 from simulate.progress import progress_counter
-from simulate.spec import Batch, RunSpec, SpecError
 
 __all__ = ["RunBusy", "RunConflict", "run", "claim_record"]
 

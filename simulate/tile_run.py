@@ -29,10 +29,10 @@ import pyarrow.parquet as pq
 
 from engine.core.errors import BalanceError
 from engine.gardens.game import GAME
-from simulate.lake import MANIFEST_FILE, meta_dir, meta_key, part_key
-from simulate.lake.claim import claim_run
-from simulate.lake.store import open_store
-from simulate.manifest import Manifest, code_version, publish
+from lake.claim import claim_run
+from lake.layout import MANIFEST_FILE, meta_dir, meta_key, part_key
+from lake.manifest import Manifest, code_version, publish
+from lake.store import open_store
 from simulate.tile_owning import measure_owning
 from simulate.tile_value import GAME_ID, TileValueSpec, measure_choices
 

@@ -44,7 +44,7 @@ from engine.core.streams import DecisionStreams
 from engine.gardens.game import GAME
 from engine.gardens.state import clone
 from engine.gardens.tile_value import decision_place, outcome, owned_tiles
-from simulate.spec import game_seed
+from lake.spec import game_seed
 
 GAME_ID = "gardens"
 STREAMS = ("coupled", "shared", "independent")

@@ -83,7 +83,7 @@ def variant_from_file(path: Path, game: Game, name: str | None = None) -> Varian
     """A variant from a TOML file: a full ruleset (with [meta] game and name) or only the leaves it changes."""
     data = read_toml(path, "variant file", VariantError)
     meta = data.pop("meta", {})
-    ruleset_game = getattr(game, "ruleset_game", game.id)
+    ruleset_game = game.ruleset_game
     if not isinstance(meta, dict) or meta.get("game", ruleset_game) != ruleset_game:
         raise VariantError(f"{path}: key 'meta.game' is {meta.get('game')!r}; this comparison is of {ruleset_game!r}")
     label = name or meta.get("variant") or path.stem

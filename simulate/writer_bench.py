@@ -6,7 +6,7 @@ with every event durable on disk:
 - **ours**: each event is appended to an `EventBuffer` exactly as the driver
   appends it during play, the buffer becomes one Arrow table, and the table
   is written as one Parquet part file through the lake's store (encoded per
-  `simulate.lake.parquet_format`, fsynced, renamed into place);
+  `lake.parquet_format`, fsynced, renamed into place);
 - **eventsourcing** (`pip install 'balance[bench]'`): each event is the same
   event as a frozen dataclass carrying the library's `originator_id` (the
   game, a UUID) and `originator_version` (its seq) beside the same fields and
@@ -46,11 +46,11 @@ import pyarrow.parquet as pq
 from engine.core.buffer import EventBuffer
 from engine.core.events import Event, event_field_names
 from engine.core.game import Game
-from simulate import lake as layout
+from lake import layout as layout
+from lake.parquet_format import parquet_options
+from lake.spec import Batch, RunSpec
+from lake.store import LocalStore
 from simulate.batch import load_spec_ruleset, play_into
-from simulate.lake.parquet_format import parquet_options
-from simulate.lake.store import LocalStore
-from simulate.spec import Batch, RunSpec
 
 PEER = "eventsourcing"
 RECORDERS = ("SQLiteApplicationRecorder", "SQLiteAggregateRecorder")

@@ -57,7 +57,7 @@ def save_table(table: pa.Table, path: Path) -> None:
 def restore_run(data: Path, lake: Path, game: str, run_id: str) -> Path:
     """Lay out a kept run in `lake` as its run wrote it: its runs/ folder and its one part file rebuilt from
     `data/events.jsonl`, the manifest's checksum and seal updated for the rebuilt bytes. Returns the part."""
-    from simulate.manifest import compute_seal
+    from lake.manifest import compute_seal
 
     shutil.copytree(data / "runs", lake / "runs", dirs_exist_ok=True)
     part = write_parquet(data / "events.jsonl", lake / f"events/game={game}/run={run_id}/part-00000.parquet")
@@ -88,7 +88,7 @@ def run_part(lake: Path, game: str, run_id: str) -> Path:
 def assert_both_layouts_replay_alike(lake: Path, game: Any, old_run: str, new_run: str) -> None:
     """The old and today's run give the same events for their two games, and the whole lake verifies."""
     from engine.core import events_from_table
-    from simulate.verify import verify
+    from lake.verify import verify
 
     old = dict(events_from_table(pq.read_table(run_part(lake, game.id, old_run)), game.event_types))
     new = dict(events_from_table(pq.read_table(run_part(lake, game.id, new_run)), game.event_types))

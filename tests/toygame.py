@@ -19,7 +19,7 @@ from typing import Any
 import pyarrow as pa
 
 from engine.core import Event, GameFacts, IllegalCommand, Ruleset
-from engine.core.ismcts import SearchProfile
+from engine.core.game import SearchProfile
 from engine.core.ruleset import resolve_ruleset
 
 RULESETS = Path(__file__).parent / "data"
@@ -82,6 +82,8 @@ class ToyGame:
     columns = {"card": pa.int16()}
     event_types = (DeckShuffled, CardDealt, CardDrawn, PlayerStopped)
     default_ruleset = "default"
+    ruleset_game = "toy"
+    agents: dict[str, Any] = {}
     search = SearchProfile(evaluate=lambda state, searcher: _hand_scores(state), scale=2.0, horizon=10, iterations=50)
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:

@@ -35,9 +35,9 @@ import duckdb
 import pyarrow.parquet as pq
 
 from engine.core.errors import BalanceError
-from simulate.lake import DATASETS
-from simulate.lake.catalogue import LakeCatalogue, catalogue
-from simulate.lake.store import Store
+from lake.catalogue import LakeCatalogue, catalogue
+from lake.layout import DATASETS
+from lake.store import Store
 from warehouse.flags import FlagRules, apply_flags, load_rules, write_rules
 from warehouse.incremental import (
     Plan,

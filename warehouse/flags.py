@@ -41,7 +41,7 @@ import pandas as pd
 
 from engine.core.errors import BalanceError
 
-DEFAULT_STUDY = Path(__file__).resolve().parent.parent / "balance" / "study.toml"
+DEFAULT_STUDY = Path(__file__).resolve().parent.parent / "simulate" / "study.toml"
 METHODS = {"holm": "Holm", "fdr_bh": "Benjamini–Hochberg"}
 Z95 = 1.959963984540054
 _PAIR = re.compile(r"(\w+)=(\S+)")
@@ -219,7 +219,7 @@ def _compared_rows(con: duckdb.DuckDBPyConnection, table: str, spec: FlagSpec, r
     """The rows the flag compares: the `where` ones, simulated games only where the table has a `source`.
 
     Recorded playtests are set beside the simulations with their own verdict
-    (balance.notebook.beside); they never enter the corrected flags.
+    (reports.notebook.beside); they never enter the corrected flags.
     """
     columns = {row[0] for row in con.execute(f"describe {table}").fetchall()}
     conditions = ([f"({spec.where})"] if spec.where is not None else []) + (

@@ -27,7 +27,7 @@ from pathlib import Path
 import duckdb
 
 from engine.core.errors import BalanceError
-from simulate.lake.catalogue import CatalogedRun, LakeCatalogue
+from lake.catalogue import CatalogedRun, LakeCatalogue
 from warehouse.models import MACROS_FILE, Model, render
 from warehouse.query import one_value
 

@@ -12,9 +12,8 @@ from typing import Any
 import duckdb
 import pyarrow as pa
 
-from simulate.experiment import resume_hint
-from simulate.lake.catalogue import LakeCatalogue
-from simulate.lake.claim import resume_command
+from lake.catalogue import LakeCatalogue
+from lake.claim import resume_command, resume_hint
 
 LEFT_OUT_SCHEMA = pa.schema([
     ("what", pa.string()), ("run_id", pa.string()), ("file", pa.string()), ("state", pa.string()),

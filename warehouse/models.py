@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import BalanceError
-from simulate.lake.catalogue import LakeCatalogue
+from lake.catalogue import LakeCatalogue
 from warehouse.flags import FlagSpec, parse_spec
 
 LAYERS = ("staging", "facts", "metrics")

@@ -26,7 +26,7 @@ import pyarrow as pa
 
 from engine.core.errors import BalanceError
 from engine.core.ruleset import DISPLAY_PREFIX, Ruleset, load_ruleset
-from simulate.lake.catalogue import LakeCatalogue
+from lake.catalogue import LakeCatalogue
 
 RUNS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
@@ -77,7 +77,7 @@ def _ruleset_game(game: str) -> str:
     try:
         from engine.registry import get_game
 
-        return str(getattr(get_game(game), "ruleset_game", game))
+        return get_game(game).ruleset_game
     except (BalanceError, ImportError):
         return game
 

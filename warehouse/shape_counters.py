@@ -21,7 +21,7 @@ import pyarrow.parquet as pq
 
 from engine.core.shape import COUNTERS, SHAPE, fill_counters
 from engine.registry import GAMES, get_game
-from simulate.lake.catalogue import LakeCatalogue
+from lake.catalogue import LakeCatalogue
 
 TABLE = "lake_shape_counters"
 SCHEMA = pa.schema([("run_id", pa.string()), ("game_id", pa.int64()), ("file_row_number", pa.int64()),

@@ -20,7 +20,7 @@ import duckdb
 import numpy as np
 import pandas as pd
 
-from simulate.lake.catalogue import LakeCatalogue
+from lake.catalogue import LakeCatalogue
 from warehouse.flags import FlagError, FlagRules, read_rules
 from warehouse.variant_metrics import METRICS, paired
 

@@ -9,8 +9,8 @@ import argparse
 from balance import args as arg
 from engine.core.agents import make_agent
 from engine.registry import GAMES, get_game
+from lake.spec import DEFAULT_BATCH_SIZE, RunSpec, SpecError, parse_int_list, parse_name_list
 from simulate.bench import SearchThroughput, Throughput, logging_overhead, pipeline_throughput_fresh, search_throughput
-from simulate.spec import DEFAULT_BATCH_SIZE, RunSpec, SpecError, parse_int_list, parse_name_list
 from simulate.writer_bench import PeerMissing, WriterFigure, compare_writers, lake_bytes_per_event
 
 

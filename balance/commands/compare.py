@@ -15,10 +15,10 @@ import argparse
 import hashlib
 from pathlib import Path
 
-from balance.whatif import add_common_arguments, play_and_compare, print_outcome
 from engine.registry import get_game
+from lake.spec import DEFAULT_RULESET, parse_int_list, parse_name_list
+from reports.whatif import add_common_arguments, play_and_compare, print_outcome
 from simulate.experiment import Experiment, ExperimentError, load_experiment
-from simulate.spec import DEFAULT_RULESET, parse_int_list, parse_name_list
 from simulate.variants import Variant, slug, variant_from_file, variant_from_sets
 
 

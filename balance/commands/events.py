@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from balance import args as arg
-from simulate.catalogue import catalogue_markdown
+from lake.event_catalogue import catalogue_markdown
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from engine.core.errors import BalanceError
+from lake.layout import DEFAULT_LAKE, write_json_atomic
 from recorded.export import export_lake
-from simulate.lake import DEFAULT_LAKE, write_json_atomic
 
 EXIT_OK, EXIT_USER = 0, 1
 

@@ -6,8 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from lake.layout import DEFAULT_LAKE
 from recorded.ingest import ingest, quarantined
-from simulate.lake import DEFAULT_LAKE
 
 EXIT_OK, EXIT_USER, EXIT_DATA = 0, 1, 2
 

@@ -20,12 +20,12 @@ import duckdb
 from balance import args as arg
 from engine.core.agents import make_agent
 from engine.registry import get_game
-from simulate.lake import DEFAULT_LAKE
+from lake.layout import DEFAULT_LAKE
+from lake.spec import RunSpec, SpecError, parse_name_list
 from simulate.runner import run as run_spec
-from simulate.spec import RunSpec, SpecError, parse_name_list
+from warehouse import DEFAULT_WAREHOUSE
 from warehouse.build import build
 
-DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")
 BATCHES_PER_PAIRING = 4  # several part files per pairing, so search agents' slow games spread over the workers
 
 

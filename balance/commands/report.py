@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from balance import args as arg
-from balance.report import DEFAULT_OUT, NOTEBOOKS_DIR, build_reports
-from simulate.lake import DEFAULT_LAKE
-
-DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")
+from lake.layout import DEFAULT_LAKE
+from reports.report import DEFAULT_OUT, NOTEBOOKS_DIR, build_reports
+from warehouse import DEFAULT_WAREHOUSE
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

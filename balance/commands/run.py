@@ -15,18 +15,18 @@ from pathlib import Path
 import duckdb
 
 from balance import args as arg
-from balance.report import DEFAULT_OUT, build_reports
-from balance.study import STUDY_FILE, load_study
-from simulate.lake import DEFAULT_LAKE
+from lake.layout import DEFAULT_LAKE
+from reports.report import DEFAULT_OUT, build_reports
 from simulate.progress import Heartbeat
 from simulate.runner import RunConflict
 from simulate.runner import run as run_spec
+from simulate.study import STUDY_FILE, load_study
 from simulate.tile_run import run_step as tile_value_step
 from simulate.tile_run import study_steps as tile_value_steps
+from warehouse import DEFAULT_WAREHOUSE
 from warehouse.build import build
 from warehouse.flags import load_rules
 
-DEFAULT_WAREHOUSE = Path("data/warehouse.duckdb")
 # name -> query of (game, widest half-width) rows
 HEADLINES = {
     "seat win rate": (

@@ -7,9 +7,9 @@ import sys
 
 from balance import args as arg
 from engine.core.errors import BalanceError
-from simulate.lake import DEFAULT_LAKE
-from simulate.lake.catalogue import catalogue
-from simulate.lake.runs import remove_run, unlock_run
+from lake.catalogue import catalogue
+from lake.layout import DEFAULT_LAKE
+from lake.runs import remove_run, unlock_run
 
 EXIT_OK, EXIT_USER = 0, 1
 

@@ -11,9 +11,9 @@ import argparse
 from pathlib import Path
 
 from balance import args as arg_types
-from balance.show.source import ShowError, ShownGame, from_event_list, from_lake, from_record
-from balance.show.story import transcript
-from simulate.lake import DEFAULT_LAKE
+from lake.layout import DEFAULT_LAKE
+from show.source import ShowError, ShownGame, from_event_list, from_lake, from_record
+from show.story import transcript
 
 EXIT_OK = 0
 
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     shown = load(args)
     text = transcript(shown, args.at, hidden=args.hidden)
     if args.png is not None:
-        from balance.show.pictures import save_png  # matplotlib only when a picture is asked for
+        from show.pictures import save_png  # matplotlib only when a picture is asked for
 
         save_png(shown, args.png, args.at)
         text += f"\n(picture written to {args.png})\n"

@@ -8,11 +8,11 @@ from typing import Any
 
 from balance import args as arg
 from engine.registry import get_game
-from simulate.lake import DEFAULT_LAKE, SPEC_FILE, meta_key
-from simulate.lake.claim import read_claim
-from simulate.lake.store import open_store
+from lake.claim import read_claim
+from lake.layout import DEFAULT_LAKE, SPEC_FILE, meta_key
+from lake.spec import RunSpec, SpecError, parse_int_list, parse_name_list
+from lake.store import open_store
 from simulate.runner import run as run_spec
-from simulate.spec import RunSpec, SpecError, parse_int_list, parse_name_list
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

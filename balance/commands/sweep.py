@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from balance.commands.compare import experiment_from_args
-from balance.whatif import add_common_arguments, play_and_compare, print_outcome
+from reports.whatif import add_common_arguments, play_and_compare, print_outcome
 from simulate.experiment import ExperimentError, sweep_variants
 from simulate.variants import Variant, parse_set
 from warehouse.variant_metrics import METRICS

@@ -21,8 +21,8 @@ import sys
 import pandas as pd
 
 from balance import args as arg
-from simulate.lake import DEFAULT_LAKE
-from simulate.spec import parse_name_list
+from lake.layout import DEFAULT_LAKE
+from lake.spec import parse_name_list
 from simulate.tile_run import manifest_file, run_step
 from simulate.tile_value import STREAMS, TileValueSpec
 from warehouse.tile_models import owning_per_tile, tile_order

@@ -7,8 +7,8 @@ import sys
 import time
 
 from balance import args as arg
-from simulate.lake import DEFAULT_LAKE
-from simulate.verify import verify
+from lake.layout import DEFAULT_LAKE
+from lake.verify import verify
 
 EXIT_OK, EXIT_USER, EXIT_DATA = 0, 1, 2
 

@@ -15,7 +15,7 @@ draw pile" could also mean searching the pile: not implemented); when the pile
 is empty it cannot be drawn from, and a player who can draw nothing passes
 (turn action `pass`). Who starts is the ruleset's `players.first`: seat 0
 (the standard ruleset: a seat is then the turn order in round 1, and runs
-rotate the agents through the seats, `simulate/spec.py`), or the King aid
+rotate the agents through the seats, `lake/spec.py`), or the King aid
 dealt at random as the seed says (a logged chance event).
 """
 
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from engine.caprices import rules as flow
 from engine.caprices.cards import MAX_DEALS, Rules, compile_rules
@@ -56,6 +57,7 @@ class CapricesGame:
     default_ruleset = "standard"
     ruleset_game = "caprices"
     """The `meta.game` of the rulesets both play."""
+    agents: dict[str, Any] = {}  # random, greedy and ismcts only
 
     def __init__(self, game_id: str = "caprices", joust: bool = False) -> None:
         self.id = game_id

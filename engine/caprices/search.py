@@ -21,7 +21,7 @@ from __future__ import annotations
 from engine.caprices.estimate import estimate_total
 from engine.caprices.greedy import blind_value
 from engine.caprices.state import DISCARD, State
-from engine.core.ismcts import SearchProfile
+from engine.core.game import SearchProfile
 
 MEMO_LIMIT = 200_000
 """Estimates kept across decisions (same cards, same Caprices: same estimate); cleared when full."""

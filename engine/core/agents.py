@@ -9,7 +9,7 @@ set instead of the view alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.errors import UnknownName
@@ -21,6 +21,7 @@ class RandomAgent:
     """Uniform over the legal commands, from its own seeded stream."""
 
     name = "random"
+    searches = False
     reads_view = False  # the driver passes no view (building one per decision cost more than choosing)
 
     def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
@@ -32,6 +33,8 @@ class GreedyAgent:
     """One-ply lookahead: the legal command the game's evaluation likes best."""
 
     name = "greedy"
+    searches = False
+    reads_view = True
 
     def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
@@ -57,10 +60,10 @@ def make_agent(name: str, game: Game | None = None) -> Any:
     """An agent by name; a game may add its own agents via `game.agents`; `ismcts[:N[:POLICY]]` searches."""
     if name == "ismcts" or name.startswith("ismcts:"):
         return parse_ismcts(name, game, make_agent)
-    extra: dict[str, Callable[[], Any]] = getattr(game, "agents", {}) if game is not None else {}
+    extra: Mapping[str, Callable[[], Any]] = game.agents if game is not None else {}
     factory = extra.get(name) or AGENTS.get(name)
     if factory is None:
         known = ", ".join(sorted({*AGENTS, *extra}))
-        search = ", ismcts[:N[:POLICY]]" if getattr(game, "search", None) is not None else ""
+        search = ", ismcts[:N[:POLICY]]" if game is not None and game.search is not None else ""
         raise UnknownName(f"no agent {name!r}; known agents: {known}{search}")
     return factory()

@@ -37,6 +37,8 @@ class Agent(Protocol):
     """
 
     name: str
+    searches: bool
+    reads_view: bool
 
     def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any: ...
 
@@ -208,7 +210,7 @@ def askers(game: Game, agents: Sequence[Agent]) -> list[Asker]:
 
     def ask_view(agent: Agent) -> Asker:
         choose = agent.choose
-        if not getattr(agent, "reads_view", True):  # (the random agent) chooses from the legal list alone
+        if not agent.reads_view:  # (the random agent) chooses from the legal list alone
             return lambda state, player, legal, rng, decision: choose(game, None, legal, rng)
         return lambda state, player, legal, rng, decision: choose(game, view(state, player), legal, rng)
 
@@ -217,7 +219,7 @@ def askers(game: Game, agents: Sequence[Agent]) -> list[Asker]:
         return lambda state, player, legal, rng, decision: search(
             game, InfoSet(game, state, player, decision), legal, rng)
 
-    return [ask_search(a) if getattr(a, "searches", False) else ask_view(a) for a in agents]
+    return [ask_search(a) if a.searches else ask_view(a) for a in agents]
 
 
 def _apply(game: Game, state: Any, event: Event, sink: EventSink, game_id: int, seq: int) -> Any:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -35,6 +35,51 @@ class GameFacts:
     them back (`fill_counters`, the warehouse's `lake_events`). Needs rows grouped by event type."""
 
 
+@dataclass(frozen=True)
+class SearchProfile:
+    """What a game tells the search: a cheap estimate of unfinished games and the default budget.
+
+    `evaluate(state, searcher)` is each player's estimated final score in
+    points as the searching player may judge it (it may read the whole state:
+    the search only evaluates determinised worlds; a game may score the others
+    on what the searcher can know of them, their public cards, rather than on
+    the determinisation's guess at their hidden ones, which is cheaper and
+    has no deal noise in it, or ignore `searcher`);
+    a margin of `scale` points over the best opponent is worth a reward of
+    0.73, of 2 `scale` 0.88. `horizon` is how many rollout decisions are
+    played before evaluating; `iterations` is the budget of a bare `ismcts`.
+
+    Action abstraction: when `strategic(view)` is given, only the decisions
+    it accepts are searched (branches of the tree, the agent's budget); the
+    others (e.g. which resource goes where once an action is chosen) are
+    answered by the `tactical` agent, in the real game and inside the search
+    alike, so one tree edge is a whole action and the search is spent where
+    the choices differ.
+
+    Progressive bias (Chaslot et al. 2008): with `prior` > 0, a new node's
+    commands are ranked by the game's one-ply `greedy_value` (1 = the best,
+    0 = the worst of the node), untried commands are expanded best first, and
+    UCB adds `prior * rank / (visits + 1)`, a bonus that fades as the node's
+    own statistics grow. It makes a small budget spend itself where the
+    greedy evaluation points first, and lets the search overrule it.
+
+    Progressive widening (unpruning, Chaslot et al. 2008): with `widening` > 0
+    (and a prior), a node visited n times has at most `widening * sqrt(n + 1)`
+    children, the greedy evaluation's best first. A small budget then
+    compares a few strong candidates on several determinisations each
+    instead of every command on one, where a single noisy sample decides.
+    """
+
+    evaluate: Callable[[Any, int], Sequence[float]]
+    scale: float
+    horizon: int
+    iterations: int
+    strategic: Callable[[Any], bool] | None = None
+    tactical: str = "greedy"
+    prior: float = 0.0
+    widening: float = 0.0
+
+
 class Game(Protocol):
     """Rules as pure-ish functions: `decide` validates, `evolve` applies.
 
@@ -50,6 +95,21 @@ class Game(Protocol):
     columns: dict[str, pa.DataType]
     event_types: tuple[type[Event], ...]
     default_ruleset: str
+    @property
+    def ruleset_game(self) -> str:
+        """The game whose ruleset files it reads (its own id, or the base game's for a variant: caprices-joust)."""
+        ...
+
+    @property
+    def agents(self) -> Mapping[str, Callable[[], Any]]:
+        """The game's own agents beyond random and greedy, by name (empty when it has none)."""
+        ...
+
+    @property
+    def search(self) -> SearchProfile | None:
+        """What the search agent (`ismcts`) needs from the game; None when the game cannot be searched."""
+        ...
+
 
     def load_ruleset(self, name_or_path: str) -> Ruleset: ...
 

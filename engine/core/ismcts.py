@@ -35,60 +35,16 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from engine.core.chance import Chance
 from engine.core.errors import UnknownName
-from engine.core.game import Game, InfoSet
+from engine.core.game import Game, InfoSet, SearchProfile
 
 EXPLORATION = 0.7
 """UCB1's exploration constant for rewards in [0, 1] (sqrt(2)/2: the usual choice for such rewards)."""
 
 
-@dataclass(frozen=True)
-class SearchProfile:
-    """What a game tells the search: a cheap estimate of unfinished games and the default budget.
-
-    `evaluate(state, searcher)` is each player's estimated final score in
-    points as the searching player may judge it (it may read the whole state:
-    the search only evaluates determinised worlds; a game may score the others
-    on what the searcher can know of them, their public cards, rather than on
-    the determinisation's guess at their hidden ones, which is cheaper and
-    has no deal noise in it, or ignore `searcher`);
-    a margin of `scale` points over the best opponent is worth a reward of
-    0.73, of 2 `scale` 0.88. `horizon` is how many rollout decisions are
-    played before evaluating; `iterations` is the budget of a bare `ismcts`.
-
-    Action abstraction: when `strategic(view)` is given, only the decisions
-    it accepts are searched (branches of the tree, the agent's budget); the
-    others (e.g. which resource goes where once an action is chosen) are
-    answered by the `tactical` agent, in the real game and inside the search
-    alike, so one tree edge is a whole action and the search is spent where
-    the choices differ.
-
-    Progressive bias (Chaslot et al. 2008): with `prior` > 0, a new node's
-    commands are ranked by the game's one-ply `greedy_value` (1 = the best,
-    0 = the worst of the node), untried commands are expanded best first, and
-    UCB adds `prior * rank / (visits + 1)`, a bonus that fades as the node's
-    own statistics grow. It makes a small budget spend itself where the
-    greedy evaluation points first, and lets the search overrule it.
-
-    Progressive widening (unpruning, Chaslot et al. 2008): with `widening` > 0
-    (and a prior), a node visited n times has at most `widening * sqrt(n + 1)`
-    children, the greedy evaluation's best first. A small budget then
-    compares a few strong candidates on several determinisations each
-    instead of every command on one, where a single noisy sample decides.
-    """
-
-    evaluate: Callable[[Any, int], Sequence[float]]
-    scale: float
-    horizon: int
-    iterations: int
-    strategic: Callable[[Any], bool] | None = None
-    tactical: str = "greedy"
-    prior: float = 0.0
-    widening: float = 0.0
 
 
 class Node:
@@ -109,6 +65,7 @@ class IsmctsAgent:
     """SO-ISMCTS with a fixed number of iterations per decision."""
 
     searches = True
+    reads_view = True  # (it is given an information set, not a view)
 
     def __init__(self, name: str, iterations: int, policy: Any, tactical: Any, profile: SearchProfile) -> None:
         self.name = name
@@ -308,7 +265,7 @@ def _most_visited(root: Node, legal: Sequence[Any]) -> Any:
 
 def parse_ismcts(name: str, game: Game | None, make_policy: Callable[[str, Game | None], Any]) -> IsmctsAgent:
     """`ismcts`, `ismcts:N` or `ismcts:N:POLICY` for `game` (which must declare a SearchProfile)."""
-    profile: SearchProfile | None = getattr(game, "search", None)
+    profile = game.search if game is not None else None
     if game is None or profile is None:
         where = f"game {game.id!r}" if game is not None else "a game-less agent"
         raise UnknownName(f"agent {name!r}: ismcts needs a game with a search profile, not {where}")
@@ -322,7 +279,7 @@ def parse_ismcts(name: str, game: Game | None, make_policy: Callable[[str, Game 
         iterations = int(parts[1])
     policy_name = parts[2] if len(parts) == 3 else "random"
     policy = make_policy(policy_name, game)
-    if getattr(policy, "searches", False):
+    if policy.searches:
         raise UnknownName(f"agent {name!r}: the rollout policy must be a plain agent (random, greedy ...), "
                           f"not {policy_name!r}")
     return IsmctsAgent(name, iterations, policy, make_policy(profile.tactical, game), profile)

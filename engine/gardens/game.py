@@ -49,6 +49,7 @@ class GardensGame:
     columns = ev.COLUMNS
     event_types = ev.EVENT_TYPES
     default_ruleset = "base"
+    ruleset_game = "gardens"
     conformance_rulesets = ("base", "gods-caprice")
     search = SEARCH_PROFILE
 

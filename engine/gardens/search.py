@@ -11,7 +11,7 @@ weights are the agent's heuristic, not rules.
 
 from __future__ import annotations
 
-from engine.core.ismcts import SearchProfile
+from engine.core.game import SearchProfile
 from engine.gardens.scoring import score
 from engine.gardens.state import Player, State
 from engine.gardens.view import GardensView

@@ -54,6 +54,7 @@ class GodsGame:
     columns = COLUMNS
     event_types = GODS_EVENTS
     default_ruleset = "standard"
+    ruleset_game = "gods"
     agents = {**AGENTS, **SEARCH_AGENTS}
     search = SEARCH_PROFILE
 

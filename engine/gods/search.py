@@ -32,7 +32,7 @@ from typing import Any
 
 from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
-from engine.core.ismcts import SearchProfile
+from engine.core.game import SearchProfile
 from engine.gods.actions import carry_out
 from engine.gods.board import CELLS, all_regions
 from engine.gods.commands import Wait

@@ -9,8 +9,8 @@ import duckdb
 import pyarrow.parquet as pq
 import pytest
 
+from lake.spec import RunSpec
 from simulate.runner import run
-from simulate.spec import RunSpec
 from tests.warehouse.reference import wilson
 from warehouse.build import build
 

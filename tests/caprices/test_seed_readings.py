@@ -158,7 +158,7 @@ def test_the_king_aid_dealt_at_random_picks_the_first_player(tmp_path: Path, pla
 def test_a_recorded_game_names_who_was_dealt_the_king_aid(tmp_path: Path) -> None:
     # export -> ingest of simulated games with the King aid dealt at random: the record gives the seat
     from balance.cli import main
-    from simulate.verify import verify
+    from lake.verify import verify
     from tests.recorded.test_round_trip import lake_games
 
     ruleset = edited_ruleset(tmp_path, FIRST, FIRST.replace("seat0", "random"))

@@ -7,8 +7,8 @@ from pathlib import Path
 import duckdb
 import pyarrow.parquet as pq
 
+from lake.spec import RunSpec
 from simulate.runner import run
-from simulate.spec import RunSpec
 from tests.caprices.helpers import edited_ruleset
 from warehouse.build import build
 

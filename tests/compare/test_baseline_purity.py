@@ -19,14 +19,14 @@ import pandas as pd
 import pytest
 
 from balance.cli import main
-from balance.examples import Change
-from balance.headlines import QUESTIONS, what_if
-from balance.report_index import examples_list
-from balance.words import Names
+from lake.layout import meta_dir, run_dir
+from reports.examples import Change
+from reports.headlines import QUESTIONS, what_if
+from reports.report_index import examples_list
 from simulate.experiment import Experiment, plan_arms, run_arms
-from simulate.lake import meta_dir, run_dir
 from simulate.variants import variant_from_sets
 from warehouse.build import build
+from warehouse.display_names import Names
 
 GENERAL = ("met_seat_advantage", "met_caprice_hit_rate", "met_caprice_slot_hit_rate", "met_caprices_score_components",
            "met_caprices_turn_order", "met_caprices_winning_score", "met_game_length", "met_caprices_abilities")

@@ -10,7 +10,8 @@ import pandas as pd
 import pytest
 
 from balance.cli import main
-from simulate.experiment import Experiment, plan_arms, resume_hint, run_arms
+from lake.claim import resume_hint
+from simulate.experiment import Experiment, plan_arms, run_arms
 from simulate.variants import variant_from_sets
 from tests.compare.helpers import arm_events, diffs, play
 

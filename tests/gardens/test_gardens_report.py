@@ -10,10 +10,10 @@ import duckdb
 import pyarrow.dataset as ds
 import pytest
 
-from balance.report import NOTEBOOKS_DIR as NOTEBOOKS
-from balance.report import build_reports, notebooks_for
+from lake.spec import RunSpec
+from reports.report import NOTEBOOKS_DIR as NOTEBOOKS
+from reports.report import build_reports, notebooks_for
 from simulate.runner import run
-from simulate.spec import RunSpec
 from simulate.tile_run import run_step, study_steps
 from simulate.tile_value import TileValueSpec
 from warehouse.build import build

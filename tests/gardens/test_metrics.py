@@ -10,8 +10,8 @@ import pyarrow.dataset as ds
 import pytest
 
 from engine.core.shape import fill_counters
+from lake.spec import RunSpec
 from simulate.runner import run
-from simulate.spec import RunSpec
 from warehouse.build import build
 
 

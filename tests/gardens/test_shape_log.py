@@ -23,10 +23,10 @@ from engine.core.buffer import SCHEMA_VERSION, EventBuffer
 from engine.core.errors import ReplayError
 from engine.core.shape import COUNTERS, SHAPE, fill_counters, shape_of
 from engine.gardens.game import GAME
-from simulate.lake.catalogue import LakeCatalogue
+from lake.catalogue import LakeCatalogue
+from lake.spec import RunSpec
+from lake.verify import verify
 from simulate.runner import run
-from simulate.spec import RunSpec
-from simulate.verify import verify
 from tests.old_logs import assert_both_layouts_replay_alike, lake_with_old_and_new_run, run_part
 from warehouse.build import build
 

@@ -16,10 +16,10 @@ from balance.cli import main
 from engine.core.driver import fold, state_digest
 from engine.core.streams import CoupledChance, DecisionStreams
 from engine.gardens.game import GAME
+from lake.spec import RunSpec
+from lake.verify import verify
 from simulate.runner import run
-from simulate.spec import RunSpec
 from simulate.tile_run import run_step, table_path
-from simulate.verify import verify
 from warehouse.build import build
 from warehouse.tile_scale import contrasts, decisions_frame, fit_scale
 

@@ -24,8 +24,8 @@ from engine.core.buffer import SCHEMA_VERSION
 from engine.core.driver import play_game
 from engine.core.events import Event
 from engine.gods.game import GAME
-from simulate.spec import RunSpec
-from simulate.verify import verify
+from lake.spec import RunSpec
+from lake.verify import verify
 from tests.old_logs import assert_both_layouts_replay_alike, lake_with_old_and_new_run, run_part
 from warehouse.build import build
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from balance.report import execute_notebook, notebooks_for
+from lake.spec import RunSpec
+from reports.report import execute_notebook, notebooks_for
 from simulate.runner import run
-from simulate.spec import RunSpec
 from warehouse.build import build
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "gods.py"

@@ -23,9 +23,9 @@ import pytest
 from engine.core import GameSealed, GameStarted, events_from_table
 from engine.gods.events import BagShuffled, TilePlaced, TilesDealt
 from engine.gods.game import GAME
+from lake.spec import RunSpec
+from lake.verify import verify
 from simulate.runner import run
-from simulate.spec import RunSpec
-from simulate.verify import verify
 from tests.old_logs import write_parquet
 from warehouse.build import build
 

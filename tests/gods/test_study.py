@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from balance.commands.run import HEADLINES
-from balance.study import load_study
+from simulate.study import load_study
 
 
 def test_the_default_study_plays_gods_random_greedy_and_greedy_against_greedy_fast() -> None:

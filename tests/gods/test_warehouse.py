@@ -7,8 +7,8 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from lake.spec import RunSpec
 from simulate.runner import run
-from simulate.spec import RunSpec
 from warehouse.build import build
 
 GAMES = 24  # per player count

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from balance.cli import main
+from lake import layout as lake_files
+from lake.verify import verify
 from recorded.ingest import ingest, is_recorded, quarantined
-from simulate import lake as lake_files
-from simulate.verify import verify
 from tests.recorded.conftest import PLAYTESTS, lake_snapshot
 
 

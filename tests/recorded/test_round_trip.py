@@ -11,10 +11,10 @@ import pytest
 from balance.cli import main
 from engine.core.logread import events_from_table
 from engine.registry import get_game
+from lake.catalogue import catalogue
+from lake.verify import verify
 from recorded.records import read_records
 from recorded.replay import replay_record
-from simulate.lake.catalogue import catalogue
-from simulate.verify import verify
 
 CASES = [
     ("caprices", "standard", "3,5", "random,greedy"),

@@ -8,8 +8,8 @@ import duckdb
 import pandas as pd
 
 from balance.cli import main
-from balance.notebook import beside
 from recorded.ingest import ingest
+from reports.notebook import beside
 from tests.recorded.conftest import PLAYTESTS
 from warehouse.build import build
 

@@ -18,7 +18,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from simulate.manifest import compute_seal
+from lake.manifest import compute_seal
 
 RUN = "t"
 FOLDER = f"events/game=toy/run={RUN}"

@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from balance.cli import main
+from lake.spec import RunSpec
 from simulate.runner import run
-from simulate.spec import RunSpec
 from tests.reliability.conftest import snapshot
 
 STANDARD = Path(__file__).resolve().parents[2] / "engine" / "caprices" / "rulesets" / "standard.toml"

@@ -25,9 +25,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from balance.cli import main
-from simulate import lake as layout
+from lake import layout as layout
+from lake.verify import verify
 from simulate.runner import run
-from simulate.verify import verify
 from tests.simulate.slow_run import SPEC
 from tests.toygame import GAME
 

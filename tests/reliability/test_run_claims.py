@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from simulate import lake as layout
-from simulate.lake.claim import RunBusy, RunConflict, claim_run
-from simulate.lake.store import open_store
+from lake import layout as layout
+from lake.claim import RunBusy, RunConflict, claim_run
+from lake.spec import RunSpec
+from lake.store import open_store
+from lake.verify import verify
 from simulate.runner import run
-from simulate.spec import RunSpec
-from simulate.verify import verify
 from tests.simulate.slow_run import SPEC
 from tests.toygame import GAME
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import duckdb
 
-from balance.headlines import _min_effect, strongest_god, what_if
-from balance.report_agents import agents_section
-from balance.report_index import left_out_section
-from balance.robustness import robustness
-from balance.words import Names, agents_words
+from reports.headlines import _min_effect, strongest_god, what_if
+from reports.report_agents import agents_section
+from reports.report_index import left_out_section
+from reports.robustness import robustness
+from reports.words import agents_words
+from warehouse.display_names import Names
 
 
 def test_left_out_runs_are_listed_with_their_fix_or_said_to_be_unmeasured() -> None:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from balance.cli import main
-from balance.report import ReportError, build_reports, notebooks_for
-from balance.study import load_study, scaled_games
+from reports.report import ReportError, build_reports, notebooks_for
 from simulate.runner import run as run_spec
+from simulate.study import load_study, scaled_games
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 pytestmark = pytest.mark.xdist_group("report_study")

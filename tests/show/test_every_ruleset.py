@@ -1,7 +1,7 @@
 """Every game and ruleset is told and drawn: a random and a greedy game each, with no event left untold.
 
 An event type no narrator knows is printed as its type and fields (`story.describe_unknown`); here that
-fails, so a new event type gets its line in `balance/show/<game>_text.py`.
+fails, so a new event type gets its line in `show/<game>_text.py`.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from balance.show import draw, from_events, transcript
 from engine.core import ListSink, make_agent, play_game
 from engine.registry import get_game
+from show import draw, from_events, transcript
 
 CASES = [("caprices", "standard", 5), ("caprices-joust", "standard", 3), ("gardens", "base", 4),
          ("gardens", "gods-caprice", 3), ("gods", "standard", 4)]

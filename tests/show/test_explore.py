@@ -13,11 +13,11 @@ import duckdb
 import pytest
 
 from balance.cli import main
-from balance.headlines import findings
-from balance.report import execute_notebook
-from balance.show import from_lake, state_at
-from balance.words import Names
 from engine.gods.tiles import LANDSCAPES
+from reports.headlines import findings
+from reports.report import execute_notebook
+from show import from_lake, state_at
+from warehouse.display_names import Names
 
 NOTEBOOK = Path(__file__).parents[2] / "notebooks" / "explore.py"
 RUNS = [("caprices", "4", "random,greedy", "12"), ("gardens", "2", "greedy", "1"), ("gods", "4", "greedy", "3")]

@@ -10,9 +10,9 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Polygon, Rectangle
 
 from balance.cli import main
-from balance.show.pictures import draw
-from balance.show.story import state_at
 from engine.caprices.endgame import score_results
+from show.pictures import draw
+from show.story import state_at
 from tests.show.test_transcript import GAMES, RECORDED
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from balance.cli import main
-from balance.show.source import ShownGame, from_event_list, from_lake, from_record
-from balance.show.story import AtError, transcript
+from show.source import ShownGame, from_event_list, from_lake, from_record
+from show.story import AtError, transcript
 
 DATA = Path(__file__).parent / "data"
 RECORDED = Path(__file__).parents[1] / "recorded" / "data"

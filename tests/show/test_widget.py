@@ -8,8 +8,8 @@ import re
 import sys
 from pathlib import Path
 
-from balance import show
-from balance.show.widget import Stepper
+import show
+from show.widget import Stepper
 from tests.show.test_transcript import GAMES
 
 

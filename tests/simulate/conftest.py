@@ -8,7 +8,7 @@ import pytest
 
 from balance import cli as cli_module
 from engine.registry import GAMES
-from simulate.spec import RunSpec
+from lake.spec import RunSpec
 
 TOY_MODULE = "tests.toygame"
 OUR_COMMANDS = ("simulate", "verify", "events", "bench")

@@ -12,8 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+from lake.spec import RunSpec
 from simulate.runner import run
-from simulate.spec import RunSpec
 from tests import toygame
 
 SPEC = RunSpec("toy", "default", (2, 4), ("random", "greedy"), games=12, seed=11, batch_size=2, run_id="killed")

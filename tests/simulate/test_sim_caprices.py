@@ -8,9 +8,9 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from lake.spec import RunSpec
+from lake.verify import verify
 from simulate.runner import run
-from simulate.spec import RunSpec
-from simulate.verify import verify
 
 
 def test_caprices_run_verifies_and_is_reproducible(tmp_path: Path) -> None:

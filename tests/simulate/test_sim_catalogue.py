@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.buffer import ENVELOPE
-from simulate.catalogue import catalogue_markdown
+from lake.event_catalogue import catalogue_markdown
 from tests.simulate.conftest import Cli
 from tests.toygame import GAME
 

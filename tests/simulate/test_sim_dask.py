@@ -7,7 +7,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from simulate import lake as lake_files
+from lake import layout as lake_files
 from simulate.runner import run
 from tests.simulate.conftest import small_spec
 from tests.toygame import GAME

@@ -9,7 +9,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from engine.core.buffer import ENVELOPE
-from simulate import lake as lake_files
+from lake import layout as lake_files
 from simulate.runner import RunConflict, run
 from tests.simulate.conftest import Cli, small_spec
 from tests.toygame import GAME

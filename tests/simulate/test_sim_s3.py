@@ -17,12 +17,12 @@ import pyarrow.parquet as pq
 import pytest
 
 from balance.cli import main
-from simulate.lake.catalogue import catalogue
-from simulate.lake.claim import RunConflict
-from simulate.lake.store import open_store
+from lake.catalogue import catalogue
+from lake.claim import RunConflict
+from lake.spec import RunSpec
+from lake.store import open_store
+from lake.verify import verify
 from simulate.runner import run
-from simulate.spec import RunSpec
-from simulate.verify import verify
 from warehouse.build import build
 
 moto_server = pytest.importorskip("moto.server")

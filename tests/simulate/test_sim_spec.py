@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from simulate.spec import RunSpec, SpecError, game_seed, parse_int_list
+from lake.spec import RunSpec, SpecError, game_seed, parse_int_list
 from tests.simulate.conftest import Cli, small_spec
 
 

@@ -9,9 +9,9 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 
-from simulate import lake as lake_files
+from lake import layout as lake_files
+from lake.verify import VerifyReport, verify
 from simulate.runner import run
-from simulate.verify import VerifyReport, verify
 from tests.simulate.conftest import Cli, small_spec
 from tests.toygame import GAME
 

@@ -2,7 +2,7 @@
 
 `balance verify` sorts a part file once, builds its events one event class
 at a time and flags the games whose seqs or run ids are off with numpy
-before reading any of their rows one by one (`simulate.filerows`). These
+before reading any of their rows one by one (`lake.filerows`). These
 tests damage a Caprices lake where such a fast path could look away: an
 unknown event type, a row from a newer engine, a null value, rows in
 another order, and check the problem is still found, on one worker and on
@@ -27,10 +27,10 @@ import pytest
 
 from engine.caprices.cards import compile_rules
 from engine.registry import get_game
-from simulate.manifest import compute_seal
+from lake.manifest import compute_seal
+from lake.spec import RunSpec
+from lake.verify import verify
 from simulate.runner import run
-from simulate.spec import RunSpec
-from simulate.verify import verify
 from tests.caprices.test_old_logs import _as_v1
 
 SPEC = RunSpec("caprices", "standard", (2, 4), ("random", "greedy"), 8, seed=3, batch_size=8)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.registry import get_game
-from simulate.spec import RunSpec
+from lake.spec import RunSpec
 from simulate.writer_bench import RECORDERS, compare_writers, lake_bytes_per_event, recorded_events
 
 pytest.importorskip("eventsourcing")

@@ -38,8 +38,8 @@ def fake_warehouse(fake_lake: Path, tmp_path_factory: pytest.TempPathFactory) ->
 @pytest.fixture(scope="session")
 def engine_lake(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A small lake of real caprices games, written by the simulator (random and mixed line-ups)."""
+    from lake.spec import RunSpec
     from simulate.runner import run
-    from simulate.spec import RunSpec
 
     lake = tmp_path_factory.mktemp("engine_lake")
     for agents, games in ((("random",), 60), (("random", "greedy"), 10)):

@@ -13,8 +13,8 @@ from pathlib import Path
 import pyarrow as pa
 
 from engine.core.buffer import CORE_COLUMNS, ENVELOPE, lake_schema
-from simulate.lake import part_key
-from simulate.lake.runs import Part, write_run
+from lake.layout import part_key
+from lake.runs import Part, write_run
 
 CAPRICES_COLUMNS: dict[str, pa.DataType] = {
     "card": pa.int16(), "caste": pa.string(), "value": pa.int8(), "source": pa.string(),

@@ -9,8 +9,8 @@ import duckdb
 import pandas as pd
 import pytest
 
+from lake.spec import RunSpec
 from simulate.runner import run
-from simulate.spec import RunSpec
 from warehouse.build import build
 from warehouse.findings import label
 

@@ -9,10 +9,10 @@ import duckdb
 import pytest
 
 import warehouse.build as build_module
-from simulate.lake.catalogue import catalogue
-from simulate.lake.runs import remove_run
+from lake.catalogue import catalogue
+from lake.runs import remove_run
+from lake.spec import RunSpec
 from simulate.runner import run
-from simulate.spec import RunSpec
 from tests.warehouse.test_build import tables
 from warehouse.build import GENERIC_GAME, InvariantError, build
 from warehouse.incremental import STATE_TABLE, drop_narrowed, narrow_facts, plan_update

@@ -1,0 +1,191 @@
+"""HTML balance reports: execute the notebooks on a warehouse and export them.
+
+Each notebook in `notebooks/` (jupytext percent format) is converted, executed
+with papermill on the venv's own `python3` kernel with the warehouse path as
+its parameter, exported with nbconvert's `basic` template (cells only, code
+hidden: no require.js, MathJax or other script from a CDN) and wrapped in the
+house page (`reports.page`) with a navigation bar linking every page.
+`overview` always runs; a game's notebook (`<game>.py`) runs only when that
+game is in the warehouse. Everything is written to a staging folder first and
+moved into place only when every notebook succeeded, so a failing notebook
+leaves the earlier reports untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+
+from engine.core.errors import BalanceError
+from reports import DEFAULT_OUT
+from reports.page import PageLink, page
+from reports.report_index import write_index
+from warehouse.query import one_value
+
+NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+GENERIC_NOTEBOOKS = ("overview",)
+KERNEL = "python3"
+EXECUTED_DIR = "_executed"  # executed .ipynb files, kept for debugging (git-ignored)
+TITLES = {"index": "Headlines", "overview": "All games"}
+EXTRA_PAGES = ("compare-*.html", "sweep-*.html")  # what-if pages written by other commands
+
+
+class ReportError(BalanceError):
+    """A notebook failed (named, with its cell error) or the warehouse is missing."""
+
+
+@dataclass(frozen=True)
+class Report:
+    """One notebook's HTML report."""
+
+    name: str
+    html: Path
+
+
+def games_in(warehouse: Path) -> list[str]:
+    """The games that have at least one game in the warehouse."""
+    if not warehouse.exists():
+        raise ReportError(f"{warehouse}: no warehouse; run `balance warehouse build` first")
+    try:
+        with duckdb.connect(str(warehouse), read_only=True) as con:
+            if not one_value(con, "select count(*) from duckdb_tables() where table_name = 'fct_games'"):
+                raise ReportError(f"{warehouse}: the warehouse holds no game logs (tile-value runs only); simulate "
+                                  "games too (`balance simulate` or `balance run`), then build it again")
+            return [row[0] for row in con.execute("select distinct game from fct_games order by game").fetchall()]
+    except duckdb.Error as exc:
+        raise ReportError(f"{warehouse}: not a warehouse built by `balance warehouse build` ({exc})") from None
+
+
+def notebooks_for(games: list[str], notebooks_dir: Path = NOTEBOOKS_DIR) -> list[Path]:
+    """The overview plus one notebook per game present (games without a notebook get only the overview)."""
+    wanted = [*GENERIC_NOTEBOOKS, *games]
+    return [notebooks_dir / f"{name}.py" for name in wanted if (notebooks_dir / f"{name}.py").exists()]
+
+
+def page_title(stem: str) -> str:
+    """A page's title in the navigation bar: the game's own name for a game's page."""
+    if stem in TITLES:
+        return TITLES[stem]
+    if stem.startswith(("compare-", "sweep-")):
+        return "What if: " + stem.split("-", 1)[1].replace("-", " ")
+    try:
+        from engine.registry import get_game
+
+        game = get_game(stem)
+        return str(game.load_ruleset(game.default_ruleset).get("names.game", stem))
+    except BalanceError:
+        return stem
+
+
+def site_links(stems: list[str], out: Path) -> list[PageLink]:
+    """Index first, then the notebooks' pages, then any what-if pages already in `out`."""
+    extra = sorted({p.stem for pattern in EXTRA_PAGES for p in out.glob(pattern)} - set(stems))
+    return [PageLink(f"{stem}.html", page_title(stem)) for stem in ["index", *stems, *extra]]
+
+
+def execute_notebook(
+    source: Path, warehouse: Path, staging: Path, parameters: dict[str, str] | None = None, name: str | None = None,
+    links: list[PageLink] | None = None,
+) -> Path:
+    """Convert, execute and export one notebook; returns its HTML path in `staging`.
+
+    `links` is the site's navigation (default: the index and this page); `parameters` are passed beside
+    the warehouse (e.g. an experiment's name) and `name` names the page (default: the notebook's own name).
+    """
+    name = name or source.stem
+    links = links if links is not None else site_links([name], staging)
+    import jupytext
+    import papermill
+    from nbconvert import HTMLExporter
+
+    executed = staging / EXECUTED_DIR / f"{name}.ipynb"
+    executed.parent.mkdir(parents=True, exist_ok=True)
+    raw = executed.with_suffix(".input.ipynb")
+    notebook = jupytext.read(source)
+    # a notebook without a header still runs on the venv's kernel (papermill needs its language)
+    notebook.metadata.setdefault("kernelspec", {"name": KERNEL, "display_name": "Python 3", "language": "python"})
+    jupytext.write(notebook, raw)
+    try:
+        papermill.execute_notebook(
+            str(raw), str(executed), parameters={"warehouse": str(warehouse.resolve()), **(parameters or {})},
+            kernel_name=KERNEL, cwd=str(staging), progress_bar=False, log_output=False,
+        )
+    except papermill.PapermillExecutionError as exc:
+        raise ReportError(
+            f"notebook {source} failed in cell {exc.exec_count}: {exc.ename}: {exc.evalue}; "
+            "earlier reports were left untouched"
+        ) from None
+    except Exception as exc:  # kernel start-up and I/O failures
+        raise ReportError(f"notebook {source} could not run: {exc}; earlier reports were left untouched") from None
+    finally:
+        raw.unlink(missing_ok=True)
+    exporter = HTMLExporter(template_name="basic", exclude_input=True, exclude_input_prompt=True,
+                            exclude_output_prompt=True, anchor_link_text="")
+    body, _ = exporter.from_filename(str(executed))
+    html = staging / f"{name}.html"
+    html.write_text(page(page_title(name), body, links, html.name), encoding="utf-8")
+    return html
+
+
+def build_reports(
+    warehouse: Path, out: Path = DEFAULT_OUT, notebooks_dir: Path = NOTEBOOKS_DIR,
+    log: Callable[[str], None] = print, lake: str = "data/lake",
+) -> list[Report]:
+    """Execute every relevant notebook and write its HTML plus `index.html` into `out`; `log` gets progress lines.
+    `lake` is where the warehouse's games are, for the example games' `balance show` commands."""
+    games = games_in(warehouse)
+    sources = notebooks_for(games, notebooks_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    staging = out / f".staging-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    try:
+        experiments = experiment_pages(warehouse)
+        links = site_links([src.stem for src in sources] + [page for _, _, page in experiments], out)
+        total = len(sources) + len(experiments) + 1
+        reports = []
+        for number, src in enumerate(sources, start=1):
+            log(f"report {number} of {total}: running notebook {src.name}")
+            reports.append(Report(src.stem, execute_notebook(src, warehouse, staging, links=links)))
+        for number, (name, notebook, page_name) in enumerate(experiments, start=len(sources) + 1):
+            log(f"report {number} of {total}: what-if page {page_name}")
+            reports.append(Report(page_name, execute_notebook(notebooks_dir / f"{notebook}.py", warehouse, staging,
+                                                              {"experiment": name}, page_name, links)))
+        log(f"report {total} of {total}: the index (headline findings)")
+        write_index(warehouse, staging / "index.html", links, games, lake)
+        return _publish(staging, out, reports)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def experiment_pages(warehouse: Path) -> list[tuple[str, str, str]]:
+    """(experiment, notebook, page name) of every compare and sweep in the warehouse, latest first:
+    `compare-<name>` from notebooks/compare.py, `sweep-<name>` from notebooks/sweep.py (a tune's rounds
+    are printed by `balance tune`, not paged)."""
+    with duckdb.connect(str(warehouse), read_only=True) as con:
+        tables = {row[0] for row in con.execute("select table_name from information_schema.tables").fetchall()}
+        if "met_variant_diff" not in tables:
+            return []
+        found = con.execute("select experiment, any_value(kind) from met_variant_diff where kind != 'tune' "
+                            "group by experiment order by max(created_at) desc, experiment").fetchall()
+    return [(name, "sweep" if kind == "sweep" else "compare", f"{'sweep' if kind == 'sweep' else 'compare'}-{name}")
+            for name, kind in found]
+
+
+def _publish(staging: Path, out: Path, reports: list[Report]) -> list[Report]:
+    """Move the staged files into `out` (each an atomic rename)."""
+    (out / EXECUTED_DIR).mkdir(exist_ok=True)
+    for path in (staging / EXECUTED_DIR).glob("*.ipynb"):
+        os.replace(path, out / EXECUTED_DIR / path.name)
+    published = []
+    for report in reports:
+        target = out / report.html.name
+        os.replace(report.html, target)
+        published.append(Report(report.name, target))
+    os.replace(staging / "index.html", out / "index.html")
+    return [*published, Report("index", out / "index.html")]
