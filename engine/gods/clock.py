@@ -19,23 +19,23 @@ from __future__ import annotations
 import math
 import random
 
-from engine.gods.config import GodsConfig, Timing
+from engine.gods.rules import Rules, Timing
 from engine.gods.state import GodsState
 
 DEFAULT_PROFILE = "default"
 
 
-def profile_of(config: GodsConfig, agent: str) -> str:
+def profile_of(config: Rules, agent: str) -> str:
     """The timing profile of an agent name: its own if the ruleset has one, else the default."""
     return agent if agent in config.timing else DEFAULT_PROFILE
 
 
-def profile_timing(config: GodsConfig, profile: str) -> Timing:
+def profile_timing(config: Rules, profile: str) -> Timing:
     """The timing of a profile name, or the default profile's."""
     return config.timing.get(profile) or config.timing[DEFAULT_PROFILE]
 
 
-def mean_think_ms(config: GodsConfig, profile: str, action: str) -> float:
+def mean_think_ms(config: Rules, profile: str, action: str) -> float:
     """The mean think time of an action type at a profile's pace."""
     return config.think_ms[action] * profile_timing(config, profile).pace
 

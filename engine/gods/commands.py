@@ -15,6 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+# when a command is checked: as the player commits to it, and again as it comes due (see `decide`)
+PLAN = "plan"
+DUE = "due"
+
 
 @dataclass(slots=True, unsafe_hash=True)
 class Timed:

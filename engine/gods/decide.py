@@ -1,26 +1,41 @@
 """decide: a player commits to a command; the next plan that comes due is carried out or fails.
 
-The player to move is the one planning now (see `clock`). `decide` checks
-its command against the board it sees (IllegalCommand names the rule),
-draws the think time for the action type (chance is logged) and returns
-`action_planned`, followed by whatever happens next in simulated time when
-that is a plan coming due: its events if the board still allows it, else
-`plan_failed` with the rule the attempt broke (the player then plans again
-from the board as it is). Nothing else can happen before then, so the state
-after these events is the next planning player's board.
+The player to move is the one planning now (see `clock`). `legal_commands`
+lists what it may commit to, gathered from the rules (`placement`, `hands`,
+`gods`, `prophets`, `cities`, `end`) and cached per state version: the
+driver, `to_move` and `decide` share them. `decide` checks its command
+against the board it sees (IllegalCommand names the rule), draws the think
+time for the action type (chance is logged) and returns `action_planned`,
+followed by whatever happens next in simulated time when that is a plan
+coming due: its events if the board still allows it, else `plan_failed`
+with the rule the attempt broke (the player then plans again from the board
+as it is). Nothing else can happen before then, so the state after these
+events is the next planning player's board.
+
+Each rule's check runs twice in real time: when a player commits to the
+command (`PLAN`: it must also be written as the legal commands list it, e.g.
+one orientation per distinct way a tile lies) and when it comes due (`DUE`:
+only what the hands can do counts, so an identical tile from the same
+discard area will do).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.core.chance import Chance
+from engine.core.decision import check_turn
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
-from engine.gods import rules
-from engine.gods.actions import PLAN, carry_out, check
+from engine.core.game import Game
+from engine.gods import cities, end, gods, hands, placement, prophets
 from engine.gods.board import xy
 from engine.gods.clock import first, next_player, now, sample_think
 from engine.gods.commands import (
     ACTION_OF,
+    DUE,
+    PLAN,
     ClaimCity,
     ClaimGod,
     Command,
@@ -32,9 +47,8 @@ from engine.gods.commands import (
     PlaceProphet,
     Wait,
 )
-from engine.gods.events import ActionPlanned, GameEnded, LandscapeScored, PlanFailed, PlayerScored
-from engine.gods.scoring import landscape_results, ranks, score_all
-from engine.gods.state import NOBODY, GodsState
+from engine.gods.events import ActionPlanned, PlanFailed
+from engine.gods.state import GodsState
 from engine.gods.tiles import LANDSCAPES
 
 
@@ -43,22 +57,44 @@ def to_move(state: GodsState) -> int | None:
     return None if state.end_reason else next_player(state)
 
 
-def decide(state: GodsState, command: Command, rng: Chance) -> list[Event]:
-    """The events of a legal command; IllegalCommand (rule, detail) otherwise."""
+def legal_commands(state: GodsState, player: int) -> list[Command]:
+    """All commands the player may give now (cached per state version)."""
+    key = ("legal", player, state.version)
+    legal = state.cache.get(key)
+    if legal is None:
+        legal = state.cache[key] = _legal(state, player)
+    return list(legal)  # a copy: callers may reorder it
+
+
+def _legal(state: GodsState, player: int) -> list[Command]:
     if state.end_reason:
-        raise IllegalCommand("game_over", "the game has ended")
+        return []
+    places = placement.placements(state, player)
+    if places:
+        end.not_done(state)
+    elif end.world_done(state):
+        ending: list[Command] = [Wait(player)] if prophets.prophet_pending(state) else [DeclareEnd(player)]
+        return prophets.prophet_commands(state, player) + ending
+    out = (prophets.prophet_commands(state, player) + places + hands.hand_commands(state, player)
+           + gods.god_commands(state, player) + cities.city_commands(state, player))
+    if not out or state.config.wait_rule == "any_time":
+        out.append(Wait(player))
+    return out
+
+
+def decide(game: Game, state: GodsState, command: Command, rng: Chance) -> list[Event]:
+    """The events of a legal command; IllegalCommand (rule, detail) otherwise (game over and turn: `check_turn`)."""
     action = ACTION_OF.get(type(command))
-    if action is None and not isinstance(command, DeclareEnd):
+    known = action is not None or isinstance(command, DeclareEnd)
+    check_turn(game, state, command.player if known else None)  # game over before an unknown command, as ever
+    if not known:
         raise IllegalCommand("unknown_command", f"{command!r} is not a 4 Gods command")
-    player = command.player
-    if to_move(state) != player:
-        raise IllegalCommand("not_your_move", f"player {player} is not the one planning now (real-time order)")
     if isinstance(command, DeclareEnd):
-        return _end(state, command)
+        return end.declare_end(state, command)
     # a recorded game's action is checked when it happens, against the board as it is then: a person acts on the
     # table in front of them, not on the one they saw when their previous action ended (a failure is reported then)
     if not _listed(state, command) and not rng.recorded:
-        if rules.world_done(state) and not isinstance(command, (PlaceProphet, Wait)):
+        if end.world_done(state) and not isinstance(command, (PlaceProphet, Wait)):
             raise IllegalCommand("world_done", "the world is full or nothing more can be placed: agree to the end")
         check(state, command, PLAN)
     assert action is not None
@@ -121,31 +157,50 @@ def planned_event(c: Command, action: str, think: int) -> ActionPlanned:
     return ActionPlanned(p, action, think)
 
 
-def _end(state: GodsState, c: DeclareEnd) -> list[Event]:
-    if not rules.world_done(state):
-        raise IllegalCommand("world_not_done", "a tile can still be placed, drawn or discarded")
-    if rules.prophet_pending(state):
-        raise IllegalCommand("prophet_pending", "a player is still putting a prophet on the tile it just placed")
-    ended = GameEnded(rules.end_reason(state), c.player, state.tiles_on_board, len(state.cities))
-    return [*landscape_scores(state), *final_scores(state), ended]
+def check(state: GodsState, c: Command, when: str) -> None:
+    """Raise IllegalCommand if the command breaks a rule now (`when`: PLAN or DUE)."""
+    _CHECKS[type(c)](state, c, when)
 
 
-def landscape_scores(state: GodsState) -> list[Event]:
-    """One landscape_scored event per landscape."""
-    return [
-        LandscapeScored(LANDSCAPES[i], r.mass, r.groups, r.mass_bonus, r.groups_bonus, state.god_of[i])
-        for i, r in enumerate(landscape_results(state))
-    ]
+def carry_out(state: GodsState, c: Command, chance: Chance) -> list[Event]:
+    """The events of a command that has come due (IllegalCommand if the board no longer allows it)."""
+    if end.world_done(state) and not isinstance(c, PlaceProphet):
+        raise IllegalCommand("world_done", "the world is full or nothing more can be placed")
+    check(state, c, DUE)
+    return outcome(state, c, chance)
 
 
-def final_scores(state: GodsState) -> list[Event]:
-    """One player_scored event per player."""
-    scores = score_all(state)
-    totals = [s.total for s in scores]
-    rank, share = ranks(totals)
-    used = [sum(1 for *_, p in state.prophets if p == player) for player in range(state.num_players)]
-    return [
-        PlayerScored(p, totals[p], rank[p], share[p], s.city_points, s.region_points, s.mass_bonus, s.groups_bonus,
-                     LANDSCAPES[state.player_god[p]] if state.player_god[p] != NOBODY else "", state.god_ms[p], used[p])
-        for p, s in enumerate(scores)
-    ]
+def outcome(state: GodsState, c: Command, chance: Chance) -> list[Event]:
+    """The events of a command carried out, without checking it (it is the player's plan when applied)."""
+    if isinstance(c, Draw):
+        return hands.draw_events(state, c, chance)
+    return _EVENTS[type(c)](state, c)
+
+
+def _check_wait(state: GodsState, c: Wait, when: str) -> None:
+    """Waiting is always allowed, unless actions.wait = when_nothing_else and the player could act."""
+    if when == PLAN and Wait(c.player) not in legal_commands(state, c.player):
+        raise IllegalCommand("must_act", "actions.wait = when_nothing_else: a player who can act may not wait")
+
+
+_CHECKS: dict[type, Callable[[GodsState, Any, str], None]] = {
+    Draw: hands.check_draw,
+    Place: placement.check_place,
+    Discard: hands.check_discard,
+    ClaimGod: gods.check_claim_god,
+    PlaceProphet: prophets.check_prophet,
+    PlaceCity: cities.check_city,
+    ClaimCity: cities.check_claim_city,
+    Wait: _check_wait,
+}
+
+# what happens when a plan comes due and the board allows it (the command itself is the plan's)
+_EVENTS: dict[type, Callable[[GodsState, Any], list[Event]]] = {
+    Place: placement.place_events,
+    Discard: hands.discard_events,
+    ClaimGod: gods.claim_god_events,
+    PlaceProphet: prophets.prophet_events,
+    PlaceCity: cities.city_events,
+    ClaimCity: cities.claim_city_events,
+    Wait: lambda state, c: [],
+}

@@ -1,4 +1,4 @@
-"""4 Gods: real-time tile laying, simulated as a discrete-event game.
+"""4 Gods behind the engine's Game protocol: the game's fixed facts, and which module answers each question.
 
 Players build an 8x8 world from two-sided landscape tiles, claim the gods of
 landscapes, send prophets to regions and found cities; the god with the most
@@ -6,33 +6,25 @@ points wins. Real time is a discrete-event clock: a player commits to an
 action from the board it sees, the action happens a think time later (drawn
 per action type and the player's pace, chosen by its agent's name, see
 `clock.py`), or fails if another player made it impossible meanwhile; then
-the player plans again. Rules live in `rules.py`/`actions.py`/`decide.py`,
-state changes in `evolve.py`, scoring in `scoring.py`, hidden information
-in `hidden.py`, all ruleset data in `rulesets/*.toml`.
+the player plans again. Where each rule lives: the package docstring.
 """
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from engine.core.chance import Chance
-from engine.core.events import Event
 from engine.core.game import GameFacts
 from engine.core.ruleset import Ruleset
-from engine.gods import config as gods_config
 from engine.gods import decide as gods_decide
-from engine.gods import rules
-from engine.gods.clock import mean_think_ms, profile_of
-from engine.gods.commands import Command
-from engine.gods.events import COLUMNS, GODS_EVENTS, TilesDealt
+from engine.gods.agents.greedy import AGENTS, greedy_value
+from engine.gods.agents.hidden import resample_hidden
+from engine.gods.agents.search import PROFILE as SEARCH_PROFILE
+from engine.gods.agents.search import SEARCH_AGENTS
+from engine.gods.clock import profile_of
+from engine.gods.events import COLUMNS, GODS_EVENTS
 from engine.gods.evolve import evolve
-from engine.gods.greedy import AGENTS, greedy_value
-from engine.gods.hidden import resample_hidden
-from engine.gods.scoring import score_all
-from engine.gods.search import PROFILE as SEARCH_PROFILE
-from engine.gods.search import SEARCH_AGENTS
-from engine.gods.state import GodsState, GodsView, fingerprint, new_state, view_of
+from engine.gods.hands import setup
+from engine.gods.rules import config_of, load
+from engine.gods.scoring import scores
+from engine.gods.state import GodsState, fingerprint, new_state, view_of
 
 # Every action is two events (planned, then carried out or failed); waits and
 # failed attempts have no bound in the rules, so this is a generous guard
@@ -58,74 +50,27 @@ class GodsGame:
     agents = {**AGENTS, **SEARCH_AGENTS}
     search = SEARCH_PROFILE
 
-    def load_ruleset(self, name_or_path: str) -> Ruleset:
-        """A validated ruleset by name (rulesets/NAME.toml) or path."""
-        return gods_config.load(name_or_path)
+    load_ruleset = staticmethod(load)
+    setup = staticmethod(setup)
+    to_move = staticmethod(gods_decide.to_move)
+    legal_commands = staticmethod(gods_decide.legal_commands)
+    decide = gods_decide.decide  # a method: `check_turn` asks the game who is to move
+    evolve = staticmethod(evolve)
+    view = staticmethod(view_of)
+    resample_hidden = staticmethod(resample_hidden)
+    scores = staticmethod(scores)
+    fingerprint = staticmethod(fingerprint)
+    greedy_value = staticmethod(greedy_value)
 
     def initial_state(self, ruleset: Ruleset, num_players: int, seed: int, agents: tuple[str, ...] = ()) -> GodsState:
         """Empty world, every tile in the bag; each seat's timing profile from its agent's name (default without)."""
-        config = gods_config.config_of(ruleset)
+        config = config_of(ruleset)
         if num_players not in config.player_counts:
             raise ruleset.error("players.counts", f"{num_players} players not allowed (allowed {config.player_counts})")
         if agents and len(agents) != num_players:
             raise ValueError(f"gods: {len(agents)} agent names for {num_players} players")
         names = agents or ("",) * num_players
         return new_state(config, [profile_of(config, name) for name in names])
-
-    def setup(self, state: GodsState, chance: Chance) -> list[Event]:
-        """Deal each player's starting tiles from the bag, draw the tie order; everybody starts planning at 0.
-
-        Every tile is drawn when it comes out (`chance.draw`), so the bag never
-        has an order a recorded playtest would have to invent.
-        """
-        config = state.config
-        k = config.start_tiles
-        seats = list(range(state.num_players))
-        tie_order = chance.draw("tie_order", seats, len(seats))
-        bag = list(range(len(config.tiles)))
-        events: list[Event] = []
-        for p, profile in enumerate(state.profile):
-            tiles = chance.draw("tile", bag, k, owner=p)
-            bag = [t for t in bag if t not in tiles]
-            mean_ms = round(mean_think_ms(config, profile, "place"))
-            events.append(TilesDealt(p, tuple(tiles), profile, mean_ms, tie_order.index(p)))
-        return events
-
-    def to_move(self, state: GodsState) -> int | None:
-        """The player planning now (None when the game is over)."""
-        return gods_decide.to_move(state)
-
-    def legal_commands(self, state: GodsState, player: int) -> list[Command]:
-        """Everything the player may do now."""
-        return rules.legal_commands(state, player)
-
-    def decide(self, state: GodsState, command: Command, rng: Chance) -> list[Event]:
-        """Validate a command and return its events."""
-        return gods_decide.decide(state, command, rng)
-
-    def evolve(self, state: GodsState, event: Event) -> GodsState:
-        """Apply one event."""
-        return evolve(state, event)
-
-    def view(self, state: GodsState, player: int) -> GodsView:
-        """What the player sees: not the bag order, not other players' tiles in hand."""
-        return view_of(state, player)
-
-    def resample_hidden(self, state: GodsState, player: int, rng: random.Random) -> GodsState:
-        """A copy with the bag, other players' hands and their plans in progress re-dealt (see `hidden`)."""
-        return resample_hidden(state, player, rng)
-
-    def scores(self, state: GodsState) -> list[float]:
-        """Each player's score on the current board."""
-        return [float(s.total) for s in score_all(state)]
-
-    def fingerprint(self, state: GodsState) -> Any:
-        """The facts of a state, for the digest."""
-        return fingerprint(state)
-
-    def greedy_value(self, view: GodsView, command: Command) -> float:
-        """One-ply value of a command for the greedy agents."""
-        return greedy_value(view, command)
 
 
 GAME = GodsGame()

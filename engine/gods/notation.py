@@ -52,7 +52,7 @@ from engine.gods.commands import (
     PlaceProphet,
     Wait,
 )
-from engine.gods.rules import HAND
+from engine.gods.hands import HAND
 from engine.gods.state import EMPTY, NOBODY, GodsState
 from engine.gods.tiles import LANDSCAPES, LETTERS, Orientation, TileSet
 

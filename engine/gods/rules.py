@@ -1,221 +1,189 @@
-"""Legal commands: placement, hands, discards, gods, prophets, cities, waiting, the end.
-
-Each rule is a small function over the state; `decide` checks a command
-with the same functions, so the two agree. Commands are cached per state
-version: the driver, `to_move` and `decide` share them.
-
-The end (seed: "once the world is full or the players agree that no more
-tiles can be placed, the game ends"): the world is *done* when it is full
-(`end.full_world`), when no tile still in play fits any space a tile may go
-(`end.tiles_considered`: which tiles the players count), or when nobody can
-place, draw or discard any more. From then on a player may only put a
-prophet on the tile it has just placed, and otherwise agrees to the end
-(`DeclareEnd`), or waits while another player's prophet is on its way.
-"""
+"""The 4 Gods ruleset read into plain data (`Rules`), every key checked (errors name file and key)."""
 
 from __future__ import annotations
 
-from engine.gods.board import CONSTRAINED
-from engine.gods.commands import (
-    ClaimCity,
-    ClaimGod,
-    Command,
-    DeclareEnd,
-    Discard,
-    Draw,
-    Place,
-    PlaceCity,
-    PlaceProphet,
-    Wait,
-)
-from engine.gods.state import EMPTY, NOBODY, GodsState
+import math
+from dataclasses import dataclass
+from pathlib import Path
 
-HAND = -1
-HANDS = 2
+from engine.core.buffer import CORE_COLUMNS
+from engine.core.errors import RulesetError
+from engine.core.ruleset import Ruleset, resolve_ruleset
+from engine.gods.events import COLUMNS
+from engine.gods.ruleset_schema import SCHEMA
+from engine.gods.tiles import FaceError, TileSet
 
-
-def open_cells(state: GodsState) -> list[int]:
-    """Empty spaces (no tile, no city) touching at least two sides, in cell order (kept up by evolve)."""
-    return state.open_cells
-
-
-def tile_spaces(state: GodsState) -> list[int]:
-    """Spaces a fitting tile may go: open spaces and unbroken cities (none once the world is full)."""
-    if state.full:
-        return []
-    return open_cells(state) + [c.cell for c in state.cities if c.broken_by == NOBODY]
+RULESETS_DIR = Path(__file__).parent / "rulesets"
+CITY_PLACEMENT_RULES = ("no_visible_tile_fits", "no_tile_of_the_set_fits")
+MASS_MEASURES = ("edges", "tiles")
+MASS_OF = ("total", "largest_region")
+BONUS_TIES = ("each_full",)
+WINNER_TIES = ("shared",)
+FULL_WORLD = ("tiles_and_cities", "tiles_only")
+TILES_CONSIDERED = ("hands_discards_bag", "hands_discards")
+WAIT_RULES = ("any_time", "when_nothing_else")
+# the action types a player commits to, each with its mean think time in [think]
+ACTIONS = ("draw", "place", "discard", "claim_god", "prophet", "place_city", "claim_city", "wait")
 
 
-def tile_sources(state: GodsState, player: int) -> list[tuple[int, int]]:
-    """(source, tile) a player may place: own hand; any discard area with a free hand (one tile per kind)."""
-    sources = [(HAND, t) for t in state.hands[player]]
-    if len(state.hands[player]) < HANDS:
-        kind_of = state.config.tiles.kind_of
-        for owner, pile in enumerate(state.discards):
-            kinds: set[int] = set()
-            for t in pile:
-                if kind_of[t] not in kinds:
-                    kinds.add(kind_of[t])
-                    sources.append((owner, t))
-    return sources
+@dataclass(frozen=True)
+class Timing:
+    """A pace profile: think-time multiplier and lognormal log-space spread."""
+
+    pace: float
+    sigma: float
+
+    def mu(self, mean_ms: float) -> float:
+        """Log-space location giving a think time of mean `mean_ms` at this pace."""
+        return math.log(mean_ms * self.pace) - self.sigma**2 / 2
 
 
-def placements(state: GodsState, player: int) -> list[Command]:
-    """Every distinct legal placement (one orientation per distinct way a tile can lie)."""
-    sources = tile_sources(state, player)
-    if not sources:
-        return []
-    cells = tile_spaces(state)
-    tiles = state.config.tiles
-    tables = [(source, tile, tiles.fits[tiles.kind_of[tile]]) for source, tile in sources]
-    pattern_at = state.pattern_at
-    out: list[Command] = []
-    for cell in cells:
-        pattern = pattern_at[cell]
-        for source, tile, table in tables:
-            for o in table[pattern]:
-                out.append(Place(player, source, tile, cell, o.face, o.rotation))
-    return out
+@dataclass(frozen=True)
+class Rules:
+    """Everything the rules read from a ruleset, already validated."""
+
+    player_counts: tuple[int, ...]
+    size: int
+    tiles: TileSet
+    start_tiles: int
+    draw_counts: tuple[int, ...]
+    wait_rule: str
+    discard_limit: dict[int, int]
+    city_markers: int
+    city_points: int
+    city_placement: str
+    city_min_tile_sides: int
+    city_counts_as_side: bool
+    prophet_returns_when_broken: bool
+    prophets: int
+    prophets_per_placed_tile: int
+    region_min_tiles: int
+    winner_ties: str
+    mass_bonus: tuple[int, ...]
+    groups_bonus: tuple[int, ...]
+    mass_measure: str
+    mass_of: str
+    groups_min_tiles: int
+    bonus_ties: str
+    full_world: str
+    tiles_considered: str
+    think_ms: dict[str, float]
+    think_resolution_ms: int
+    timing: dict[str, Timing]
 
 
-def draw_counts(state: GodsState) -> tuple[int, ...]:
-    """How many tiles a draw may take: the ruleset's counts the bag can cover, else the last tiles."""
-    left = state.bag_left
-    counts = tuple(n for n in state.config.draw_counts if n <= left)
-    return counts or ((left,) if left else ())
+def load(name_or_path: str) -> Ruleset:
+    """Load and validate a 4 Gods ruleset by name or path."""
+    try:
+        ruleset = resolve_ruleset("gods", RULESETS_DIR, name_or_path, SCHEMA, {**CORE_COLUMNS, **COLUMNS})
+    except RulesetError:
+        _check_not_before_plans(resolve_ruleset("gods", RULESETS_DIR, name_or_path))  # the clearer message first
+        raise
+    config_of(ruleset)
+    return ruleset
 
 
-def hand_commands(state: GodsState, player: int) -> list[Command]:
-    """Draws (both hands free) and discards (own area below its limit)."""
-    hand = state.hands[player]
-    out: list[Command] = []
-    if not hand:
-        out += [Draw(player, n) for n in draw_counts(state)]
-    if len(state.discards[player]) < state.config.discard_limit[state.num_players]:
-        out += [Discard(player, t) for t in dict.fromkeys(hand)]
-    return out
+def config_of(ruleset: Ruleset) -> Rules:
+    """The validated config of a ruleset (cached by digest: fit tables are built once)."""
+    config = _CACHE.get(ruleset.digest)
+    if config is None:
+        config = _CACHE[ruleset.digest] = _build(ruleset)
+    return config
 
 
-def prophet_commands(state: GodsState, player: int) -> list[Command]:
-    """A prophet on a free group of the tile just placed (needs a god and a prophet left)."""
-    cell = state.just_placed[player]
-    if cell == EMPTY or state.player_god[player] == NOBODY or not state.prophets_left[player]:
-        return []
-    groups = state.groups_at[cell]
-    assert groups is not None
-    taken = {g for c, g, _ in state.prophets if c == cell}
-    return [PlaceProphet(player, g) for g in range(max(groups) + 1) if g not in taken]
+_CACHE: dict[str, Rules] = {}
 
 
-def claim_commands(state: GodsState, player: int) -> list[Command]:
-    """God claims, city placements and city claims."""
-    out: list[Command] = []
-    has_god = state.player_god[player] != NOBODY
-    if not has_god:
-        out += [ClaimGod(player, g) for g, owner in enumerate(state.god_of) if owner == NOBODY]
-    if len(state.cities) < state.config.city_markers:
-        out += [PlaceCity(player, c) for c in city_spaces(state, player)]
-    if has_god and state.prophets_left[player]:
-        out += [ClaimCity(player, i) for i, c in enumerate(state.cities) if c.claimant == c.broken_by == NOBODY]
-    return out
+def _build(r: Ruleset) -> Rules:
+    counts = tuple(_int_list(r, "players.counts", 2, 4))
+    return Rules(
+        player_counts=counts,
+        size=r.choice("board.size", (8,)),
+        tiles=_tiles(r),
+        start_tiles=r.integer("hands.start_tiles", 0, 2),
+        draw_counts=(1, 2) if r.require("hands.draw_one", bool) else (2,),
+        wait_rule=r.choice("actions.wait", WAIT_RULES),
+        discard_limit={n: r.integer(f"discard.limit_{n}p", 0, 100) for n in counts},
+        city_markers=r.integer("cities.markers", 0, 64),
+        city_points=r.integer("cities.points", 0, 100),
+        city_placement=r.choice("cities.placement", CITY_PLACEMENT_RULES),
+        city_min_tile_sides=r.integer("cities.min_tile_sides", 0, 4),
+        city_counts_as_side=r.require("cities.count_as_side", bool),
+        prophet_returns_when_broken=r.require("cities.prophet_returns_when_broken", bool),
+        prophets=r.integer("prophets.per_player", 0, 64),
+        prophets_per_placed_tile=r.integer("prophets.per_placed_tile", 1, 4),
+        region_min_tiles=r.integer("scoring.region_min_tiles", 1, 64),
+        winner_ties=r.choice("scoring.winner_ties", WINNER_TIES),
+        mass_bonus=tuple(_int_list(r, "bonus.mass", 0, 100)),
+        groups_bonus=tuple(_int_list(r, "bonus.groups", 0, 100)),
+        mass_measure=r.choice("bonus.mass_measure", MASS_MEASURES),
+        mass_of=r.choice("bonus.mass_of", MASS_OF),
+        groups_min_tiles=r.integer("bonus.groups_min_tiles", 1, 64),
+        bonus_ties=r.choice("bonus.ties", BONUS_TIES),
+        full_world=r.choice("end.full_world", FULL_WORLD),
+        tiles_considered=r.choice("end.tiles_considered", TILES_CONSIDERED),
+        think_ms=_think_means(r),
+        think_resolution_ms=r.integer("think.resolution_ms", 1, 1000),
+        timing=_timings(r),
+    )
 
 
-def city_spaces(state: GodsState, player: int) -> list[int]:
-    """Open spaces the player may believe unfillable (see cities.placement in the ruleset)."""
-    config = state.config
-    cells = [c for c in open_cells(state) if CONSTRAINED[state.pattern_at[c]] >= config.city_min_tile_sides]
-    if config.city_placement == "no_tile_of_the_set_fits":
-        return [c for c in cells if not config.tiles.any_fits[state.pattern_at[c]]]
-    kind_of = config.tiles.kind_of
-    seen = _kinds(kind_of, state.hands[player])
-    for pile in state.discards:
-        seen |= _kinds(kind_of, pile)
-    fit_mask = config.tiles.fit_mask
-    return [c for c in cells if not fit_mask[state.pattern_at[c]] & seen]
+
+def _check_not_before_plans(r: Ruleset) -> None:
+    """A ruleset of the rules before real-time plans (one think time per profile) gets a way out, not a key error."""
+    if "timing.default.mean_ms" in r.values and "think.place" not in r.values:
+        raise r.error("think", "written for the 4 Gods rules before real-time plans (event log version 1: one think "
+                               "time for every action, a random tie-break lot); runs made under it replay only with "
+                               "the code version in their manifest. For new runs add [think], [actions], [end], "
+                               "hands.draw_one, cities.count_as_side, bonus.mass_of and timing paces as in "
+                               "standard.toml")
 
 
-def world_done(state: GodsState) -> bool:
-    """Full, or nothing can be placed: no tile in play fits anywhere, or nobody can place, draw or discard."""
-    key = ("done", state.version)
-    done = state.cache.get(key)
-    if done is None:
-        done = state.cache[key] = _world_done(state)
-    return done  # type: ignore[no-any-return]
+def _int_list(r: Ruleset, key: str, lo: int, hi: int) -> list[int]:
+    values = r.require(key, list)
+    if not values or any(isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi for v in values):
+        raise r.error(key, f"must be a non-empty list of integers between {lo} and {hi}, got {values!r}")
+    return values
 
 
-def _world_done(state: GodsState) -> bool:
-    if state.full:
-        return True
-    fit_mask = state.config.tiles.fit_mask
-    fitting = 0  # a bit per tile kind that fits some space
-    for cell in tile_spaces(state):
-        fitting |= fit_mask[state.pattern_at[cell]]
-    if not fitting & kinds_in_play(state):
-        return True
-    return not any(_can_progress(state, p, fitting) for p in range(state.num_players))
+
+def _tiles(r: Ruleset) -> TileSet:
+    key = "tiles.kinds"
+    entries = r.require(key, list)
+    kinds: list[tuple[str, int]] = []
+    for i, entry in enumerate(entries):
+        text, _, count = str(entry).partition("*")
+        if not count.strip().isdigit():
+            raise r.error(f"{key}[{i}]", f"{entry!r}: write 'FRONT/BACK * COUNT', e.g. 'FFMM/SSPP * 4'")
+        kinds.append((text.strip(), int(count)))
+    try:
+        tiles = TileSet(kinds)
+    except FaceError as exc:
+        raise r.error(key, f"{exc}") from None
+    if len(tiles) < 64:
+        raise r.error(key, f"only {len(tiles)} tiles; the 8x8 frame needs at least 64")
+    return tiles
 
 
-def kinds_in_play(state: GodsState) -> int:
-    """A bit per tile kind the players count as still to be placed (`end.tiles_considered`)."""
-    tiles = state.config.tiles
-    if state.config.tiles_considered == "hands_discards":
-        if state.bag_left:
-            return -1  # nobody can see into the bag: any tile may still come
-        return _kinds(tiles.kind_of, [t for hand in state.hands for t in hand] + [t for d in state.discards for t in d])
-    return state.kinds_left
+def _think_means(r: Ruleset) -> dict[str, float]:
+    means = {}
+    for action in ACTIONS:
+        mean = r.require(f"think.{action}", (int, float))
+        if not 1 <= mean <= 3_600_000:
+            raise r.error(f"think.{action}", f"mean think time must be 1 ms to one hour, got {mean}")
+        means[action] = float(mean)
+    return means
 
 
-def _kinds(kind_of: tuple[int, ...], tiles: list[int]) -> int:
-    mask = 0
-    for tile in tiles:
-        mask |= 1 << kind_of[tile]
-    return mask
-
-
-def _can_progress(state: GodsState, player: int, fitting: int) -> bool:
-    """Whether the player can draw, discard or place a tile (on a space some kind in `fitting` fits)."""
-    hand = state.hands[player]
-    if (not hand and state.bag_left) or (hand and len(state.discards[player]) < state.config.discard_limit[
-            state.num_players]):
-        return True
-    kind_of = state.config.tiles.kind_of
-    mine = _kinds(kind_of, hand)
-    if len(hand) < HANDS:
-        mine |= _kinds(kind_of, [t for pile in state.discards for t in pile])
-    return bool(mine & fitting)
-
-
-def prophet_pending(state: GodsState) -> bool:
-    """Some player is on its way to put a prophet on the tile it has just placed."""
-    return any(isinstance(plan, PlaceProphet) for plan in state.plan)
-
-
-def legal_commands(state: GodsState, player: int) -> list[Command]:
-    """All commands the player may give now (cached per state version)."""
-    key = ("legal", player, state.version)
-    legal = state.cache.get(key)
-    if legal is None:
-        legal = state.cache[key] = _legal(state, player)
-    return list(legal)  # a copy: callers may reorder it
-
-
-def _legal(state: GodsState, player: int) -> list[Command]:
-    if state.end_reason:
-        return []
-    places = placements(state, player)
-    if places:
-        state.cache[("done", state.version)] = False  # a tile in play fits a space: the world is not done
-    elif world_done(state):
-        ending: list[Command] = [Wait(player)] if prophet_pending(state) else [DeclareEnd(player)]
-        return prophet_commands(state, player) + ending
-    out = prophet_commands(state, player) + places + hand_commands(state, player) + claim_commands(state, player)
-    if not out or state.config.wait_rule == "any_time":
-        out.append(Wait(player))
-    return out
-
-
-def end_reason(state: GodsState) -> str:
-    """Why the world is done: frame_full, bag_empty (and nothing more fits) or stuck."""
-    if state.full:
-        return "frame_full"
-    return "bag_empty" if not state.bag_left else "stuck"
+def _timings(r: Ruleset) -> dict[str, Timing]:
+    names = sorted({k.split(".")[1] for k in r.values if k.startswith("timing.")})
+    if "default" not in names:
+        raise r.error("timing.default", "missing; add pace and sigma for agents without their own profile")
+    timings = {}
+    for name in names:
+        pace = r.require(f"timing.{name}.pace", (int, float))
+        sigma = r.require(f"timing.{name}.sigma", (int, float))
+        if not 0.01 <= pace <= 100 or not 0 <= sigma <= 3:
+            raise r.error(f"timing.{name}", f"pace must be 0.01-100 and sigma 0-3, got {pace}, {sigma}")
+        timings[name] = Timing(float(pace), float(sigma))
+    return timings

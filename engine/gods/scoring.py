@@ -153,3 +153,8 @@ def ranks(totals: list[int]) -> tuple[list[int], list[float]]:
     rank = [1 + sum(1 for other in totals if other > t) for t in totals]
     winners = rank.count(1)
     return rank, [1.0 / winners if r == 1 else 0.0 for r in rank]
+
+
+def scores(state: GodsState) -> list[float]:
+    """Each player's score on the current board (the Game protocol's `scores`)."""
+    return [float(s.total) for s in score_all(state)]

@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.gods.board import ALL_FREE, CELLS, FRAME_SIDES
 from engine.gods.commands import Wait
-from engine.gods.config import GodsConfig
+from engine.gods.rules import Rules
 
 NOBODY = -1
 EMPTY = -1
@@ -43,7 +43,7 @@ class City:
 class GodsState:
     """Everything about one game of 4 Gods at one simulated moment."""
 
-    config: GodsConfig
+    config: Rules
     num_players: int
     bag: list[int] = field(default_factory=list)
     bag_top: int = 0
@@ -109,7 +109,7 @@ class GodsState:
         return clone
 
 
-def new_state(config: GodsConfig, profiles: list[str]) -> GodsState:
+def new_state(config: Rules, profiles: list[str]) -> GodsState:
     """The state before setup: empty world, nobody has tiles or gods; each seat's timing profile."""
     n = len(profiles)
     return GodsState(
@@ -126,11 +126,11 @@ def new_state(config: GodsConfig, profiles: list[str]) -> GodsState:
 class GodsView:
     """What one player may see: the world, own hands, every discard area, the time it plans at.
 
-    Not the bag order, other players' hands, or what others plan and when they will be done (`hidden`).
+    Not the bag order, other players' hands, or what others plan and when they will be done (`agents.hidden`).
     """
 
     player: int
-    config: GodsConfig
+    config: Rules
     tile_at: tuple[int, ...]
     edges_at: tuple[tuple[int, ...] | None, ...]
     groups_at: tuple[tuple[int, ...] | None, ...]

@@ -154,6 +154,13 @@ class TileSet:
         """Whether the tile with this face up and rotation fits a cell with `pattern`."""
         return self.listed(tile, face, rotation) in self.fits[self.kind_of[tile]][pattern]
 
+    def kinds_mask(self, tiles: list[int]) -> int:
+        """A bit per kind of the given tiles (ANDed with `fit_mask`: does any of them fit?)."""
+        mask = 0
+        for tile in tiles:
+            mask |= 1 << self.kind_of[tile]
+        return mask
+
 
 def _lying(kind: TileKind, face: int, rotation: int) -> Orientation:
     edges, groups = kind.faces[face]

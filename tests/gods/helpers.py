@@ -10,13 +10,12 @@ from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
 from engine.core.ruleset import Ruleset
-from engine.gods.actions import outcome
 from engine.gods.board import cell_at
 from engine.gods.commands import ACTION_OF, Command, Discard, Place, PlaceProphet
-from engine.gods.config import RULESETS_DIR
-from engine.gods.decide import planned_event
+from engine.gods.decide import outcome, planned_event
 from engine.gods.events import ActionPlanned, BagShuffled, TilesDealt
 from engine.gods.game import GAME
+from engine.gods.rules import RULESETS_DIR
 from engine.gods.state import GodsState
 
 RULESET = GAME.load_ruleset("standard")

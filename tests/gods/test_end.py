@@ -8,11 +8,11 @@ from collections import Counter
 from pathlib import Path
 
 from engine.core import ListSink, make_agent, play_game
-from engine.gods import rules
+from engine.gods import end, placement
 from engine.gods.commands import ClaimGod, DeclareEnd, Discard, Draw, Place, PlaceCity, PlaceProphet, Wait
-from engine.gods.config import config_of
 from engine.gods.events import PlanFailed
 from engine.gods.game import GAME
+from engine.gods.rules import config_of
 from engine.gods.state import EMPTY, GodsState
 from engine.gods.tiles import fits
 from tests.gods.helpers import (
@@ -72,12 +72,12 @@ def hole_and_corner() -> tuple[GodsState, tuple[int, int, int]]:
 
 def test_when_no_tile_can_be_placed_any_more_the_players_agree_to_the_end_at_once() -> None:
     state, (tile, face, rotation) = hole_and_corner()
-    assert not rules.world_done(state)  # the corner can still take a tile
+    assert not end.world_done(state)  # the corner can still take a tile
     state = do(state, Place(0, -1, tile, CORNER, face, rotation, at_ms=6000))
     assert state.tile_at[CORNER] == tile and state.clock_ms == 6000 and GAME.to_move(state) == 0
     # the hole shows four landscapes, so no tile in a hand, a discard area or the bag fits it, though the bag
     # still holds tiles: no drawing, discarding, cities or claims any more, the players agree to the end
-    assert state.bag_left > 0 and rules.world_done(state)
+    assert state.bag_left > 0 and end.world_done(state)
     assert GAME.legal_commands(state, 0) == [DeclareEnd(0)]
     for command in (Draw(0, 2), PlaceCity(0, HOLE), ClaimGod(0, 0), Wait(0)):
         assert rule_of(state, command) in ("world_done", "must_act")
@@ -92,7 +92,7 @@ def test_the_player_who_placed_the_last_tile_may_still_put_a_prophet_on_it() -> 
     state = do(state, ClaimGod(0, 0))
     state = do(state, Place(0, -1, tile, CORNER, face, rotation))
     groups = state.groups_at[CORNER]
-    assert groups is not None and rules.world_done(state)
+    assert groups is not None and end.world_done(state)
     assert GAME.legal_commands(state, 0) == [PlaceProphet(0, g) for g in range(max(groups) + 1)] + [DeclareEnd(0)]
     state = do(state, PlaceProphet(0, 0))
     assert GAME.legal_commands(state, 0) == [DeclareEnd(0)]
@@ -115,7 +115,7 @@ def test_a_tile_in_the_bag_that_fits_keeps_the_game_going() -> None:
     hand = unfitting(state, [CORNER], 2)
     for tile in hand:
         to_hand(state, 0, tile)
-    assert not rules.placements(state, 0) and not rules.world_done(state)
+    assert not placement.placements(state, 0) and not end.world_done(state)
     assert Discard(0, hand[0]) in GAME.legal_commands(state, 0)
 
 
@@ -130,10 +130,10 @@ def test_when_only_tiles_in_sight_count_the_bag_must_be_empty_before_the_end(tmp
         assert state.bag_left == 37 and len(config_of(ruleset).tiles) == 100
         # only a forest/mountain tile fits the corner and all 40 are in the world: the players who count
         # the bag know nothing fits; the players who count only what they see keep drawing
-        assert rules.world_done(state) is done, considered
+        assert end.world_done(state) is done, considered
     state.bag_top = len(state.bag)  # the bag runs out
     state.cache.clear()
-    assert rules.world_done(state) and GAME.legal_commands(state, 0) == [DeclareEnd(0)]
+    assert end.world_done(state) and GAME.legal_commands(state, 0) == [DeclareEnd(0)]
 
 
 def test_a_tile_in_a_discard_area_that_fits_keeps_the_game_going() -> None:
@@ -143,7 +143,7 @@ def test_a_tile_in_a_discard_area_that_fits_keeps_the_game_going() -> None:
     state = fill_discard(state, 1, [tile])
     state.bag_top = len(state.bag)  # the bag is empty: only the discarded tile fits
     state.cache.clear()
-    assert not rules.world_done(state)
+    assert not end.world_done(state)
     assert Place(0, 1, tile, CORNER, face, rotation) in GAME.legal_commands(state, 0)
 
 
@@ -155,7 +155,7 @@ def test_when_nobody_can_draw_discard_or_place_the_game_ends_though_the_bag_hold
         for tile in unfitting(state, [CORNER], 2):
             to_hand(state, player, tile)
     assert any(TILES.orientations_for(t, state.pattern_at[CORNER]) for t in state.bag[state.bag_top:])
-    assert rules.world_done(state) and GAME.legal_commands(state, 0) == [DeclareEnd(0)]
+    assert end.world_done(state) and GAME.legal_commands(state, 0) == [DeclareEnd(0)]
     assert apply(state, *events_of(state, DeclareEnd(0))).end_reason == "stuck"
 
 
@@ -244,8 +244,8 @@ def test_games_end_exactly_when_nothing_more_can_be_placed() -> None:
 
     def observe(state: GodsState, player: int, legal: object, command: object) -> None:
         if isinstance(command, DeclareEnd) or state.turn % 7 == 0:
-            assert rules.world_done(state) == brute_force_done(state), f"turn {state.turn}"
-            assert rules.open_cells(state) == [c for c in range(64) if state.tile_at[c] == state.city_at[c] == EMPTY
+            assert end.world_done(state) == brute_force_done(state), f"turn {state.turn}"
+            assert placement.open_cells(state) == [c for c in range(64) if state.tile_at[c] == state.city_at[c] == EMPTY
                                                and state.sides_at[c] >= 2]  # kept up by evolve
             checked[isinstance(command, DeclareEnd)] += 1
 

@@ -8,7 +8,7 @@ from engine.core import state_digest
 from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
-from engine.gods import rules
+from engine.gods import placement
 from engine.gods.commands import Place
 from engine.gods.game import GAME
 from engine.gods.state import GodsState
@@ -54,7 +54,7 @@ def test_fit_checks_only_constrained_edges() -> None:
 
 def test_first_tiles_go_in_the_corners() -> None:
     state = start(hands=[[FOREST_MOUNTAIN[0]], []], away=(1,))
-    cells = {c.cell for c in rules.placements(state, 0)}
+    cells = {c.cell for c in placement.placements(state, 0)}
     assert cells == {cell(0, 0), cell(7, 0), cell(0, 7), cell(7, 7)}
 
 
@@ -87,7 +87,7 @@ def test_a_mismatched_edge_is_illegal_and_changes_nothing() -> None:
 def test_rotation_can_make_a_half_tile_fit() -> None:
     state = start(hands=[[HALVES[1]], []], away=(1,))
     state = lay(state, FOREST_MOUNTAIN[0], 0, 0, face=0)  # forest; its east edge faces (1, 0)'s west edge
-    legal = {(c.face, c.rotation) for c in rules.placements(state, 0) if c.cell == cell(1, 0)}
+    legal = {(c.face, c.rotation) for c in placement.placements(state, 0) if c.cell == cell(1, 0)}
     # face 0 is FFMM (N, E forest; S, W mountain): the west edge is forest after 2 or 3 turns
     assert legal == {(0, 2), (0, 3)}
     with pytest.raises(IllegalCommand):
@@ -103,7 +103,7 @@ def test_a_tile_not_in_hand_cannot_be_placed() -> None:
 
 def test_an_orientation_lying_exactly_like_a_listed_one_is_refused_naming_the_listed_one() -> None:
     state = start(hands=[[FOREST_MOUNTAIN[0]], []], away=(1,))
-    listed = [(c.face, c.rotation) for c in rules.placements(state, 0) if c.cell == cell(0, 0)]
+    listed = [(c.face, c.rotation) for c in placement.placements(state, 0) if c.cell == cell(0, 0)]
     assert listed == [(0, 0), (1, 0)]  # all forest, all mountain: turning changes nothing
     with pytest.raises(IllegalCommand, match="face 0 rotation 0") as err:
         decide(state, Place(0, -1, FOREST_MOUNTAIN[0], cell(0, 0), 0, 2))

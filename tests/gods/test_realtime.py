@@ -18,7 +18,7 @@ from engine.gods.clock import sample_think
 from engine.gods.commands import ClaimGod, Discard, Draw, Place, Wait
 from engine.gods.events import ActionPlanned, PlanFailed
 from engine.gods.game import GAME
-from engine.gods.rules import placements
+from engine.gods.placement import placements
 from engine.gods.state import GodsState
 from tests.gods.helpers import (
     AWAY,

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from engine.core.errors import RulesetError, UnknownName
-from engine.gods.config import RULESETS_DIR, config_of
 from engine.gods.game import GAME
+from engine.gods.rules import RULESETS_DIR, config_of
 
 STANDARD = (RULESETS_DIR / "standard.toml").read_text(encoding="utf-8")
 

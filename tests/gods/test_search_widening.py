@@ -13,8 +13,8 @@ import pytest
 from engine.core import NullSink, make_agent, play_game
 from engine.core.game import InfoSet
 from engine.core.ismcts import Node
+from engine.gods.agents.search import _soft_bonus
 from engine.gods.game import GAME
-from engine.gods.search import _soft_bonus
 
 
 def _wide_decision() -> tuple[Any, int, list[Any]]:

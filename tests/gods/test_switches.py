@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.gods import rules
+from engine.gods import placement
 from engine.gods.commands import Draw, Place, PlaceCity
 from engine.gods.game import GAME
 from tests.gods.helpers import (
@@ -51,7 +51,7 @@ def test_a_city_counts_as_a_side_only_when_the_ruleset_says_so(tmp_path: Path) -
         state = lay(state, FOREST_MOUNTAIN[0], 1, 0, face=0)
         state = lay(state, FOREST_MOUNTAIN[3], 0, 2, face=0)  # the city's space touches the frame and this tile
         state = happen(state, PlaceCity(1, cell(0, 1)))
-        assert state.sides_at[inner] == sides and (inner in rules.open_cells(state)) is counts
+        assert state.sides_at[inner] == sides and (inner in placement.open_cells(state)) is counts
         assert (Place(0, -1, FOREST_MOUNTAIN[1], inner, 0, 0) in GAME.legal_commands(state, 0)) is counts
     # a tile breaking the city takes its place as a side: the side is not counted twice
     state = do(state, Place(0, -1, FOREST_MOUNTAIN[2], cell(0, 1), 0, 0))

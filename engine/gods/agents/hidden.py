@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 
-from engine.gods import rules
+from engine.gods.agents.greedy import greedy_value
 from engine.gods.clock import now, sample_think
 from engine.gods.commands import ACTION_OF, DeclareEnd, Wait
-from engine.gods.greedy import greedy_value
+from engine.gods.decide import legal_commands
 from engine.gods.state import GodsState, view_of
 
 MAX_DRAWS = 20  # think-time draws that must end after now before the elapsed time is ignored
@@ -51,7 +51,7 @@ def resample_hidden(state: GodsState, player: int, rng: random.Random) -> GodsSt
 
 def _replan(state: GodsState, player: int, moment: int, rng: random.Random) -> None:
     """A plausible plan in progress for `player`, due after `moment`: mostly its greedy choice, else any."""
-    choices = [c for c in rules.legal_commands(state, player) if not isinstance(c, DeclareEnd)] or [Wait(player)]
+    choices = [c for c in legal_commands(state, player) if not isinstance(c, DeclareEnd)] or [Wait(player)]
     if rng.random() < GREEDY_SHARE and len(choices) > 1:
         view = view_of(state, player)
         values = [greedy_value(view, c) for c in choices]
