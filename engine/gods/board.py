@@ -97,7 +97,3 @@ def all_regions(
             regions.append((edges[groups.index(g)], nodes))
     return regions
 
-
-def group_landscape(edges: tuple[int, ...], groups: tuple[int, ...], group: int) -> int:
-    """The landscape of one group of a placed tile."""
-    return edges[groups.index(group)]

@@ -62,6 +62,11 @@ def score_all(state: GodsState) -> list[Score]:
     return [Score(cities[p], region_pts[p], mass_pts[p], group_pts[p]) for p in range(n)]
 
 
+def scores(state: GodsState) -> list[float]:
+    """Each player's score on the current board (the Game protocol's `scores`)."""
+    return [float(s.total) for s in score_all(state)]
+
+
 def landscape_results(
     state: GodsState, regions: list[tuple[int, set[tuple[int, int]]]] | None = None
 ) -> list[LandscapeResult]:
@@ -153,8 +158,3 @@ def ranks(totals: list[int]) -> tuple[list[int], list[float]]:
     rank = [1 + sum(1 for other in totals if other > t) for t in totals]
     winners = rank.count(1)
     return rank, [1.0 / winners if r == 1 else 0.0 for r in rank]
-
-
-def scores(state: GodsState) -> list[float]:
-    """Each player's score on the current board (the Game protocol's `scores`)."""
-    return [float(s.total) for s in score_all(state)]
