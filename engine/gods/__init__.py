@@ -1,6 +1,6 @@
 """4 Gods: real-time tile laying as a discrete-event simulation (rules, agents, ruleset data).
 
-Rule of the seed (/work/shared/seeds/001_*.txt; summary and what is public or
+Rule of the seed (001_69c5d6f1f0851656.txt; its summary and what is public or
 assumed: RULES.md) -> the file that codes it:
 
 - players sit around a cardboard frame, the world's border (8x8);
