@@ -8,7 +8,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from engine.gardens import events as ev
-from engine.gardens.state import State, facing, side_of
+from engine.gardens.pagoda import facing, side_of
+from engine.gardens.state import State
 from show.gardens_text import Narrator
 from show.naming import Naming
 from show.pictures import PLAYER_COLOURS

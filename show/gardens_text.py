@@ -15,7 +15,8 @@ from typing import Any
 from engine.core.events import Event
 from engine.gardens import events as ev
 from engine.gardens.notation import card_names
-from engine.gardens.state import STORAGE, SUPPLY, State, facing, side_of
+from engine.gardens.pagoda import facing, side_of
+from engine.gardens.state import STORAGE, SUPPLY, State
 from show.naming import Naming, plural
 from show.story import describe_unknown
 

@@ -3,7 +3,7 @@
 For each of P pairs (game seeds derived by hashing, shared by every tile) and
 each tile of the ruleset, the same deal is played twice: one seat (rotating
 with the pair) is `prefer-<tile>` in one game and `avoid-<tile>` in the
-other (both greedy otherwise: `engine.gardens.tile_value.TileAgent`); the
+other (both greedy otherwise: `engine.gardens.agents.tile_value.TileAgent`); the
 other seats play the spec's line-up. Both games draw from the same
 per-decision random streams (`engine.core.streams`), so they stay alike
 after the first bonus choice tells them apart.
@@ -26,9 +26,9 @@ from engine.core.chance import Chance
 from engine.core.driver import play_out
 from engine.core.ruleset import Ruleset
 from engine.core.streams import DecisionStreams
-from engine.gardens.config import BASE_TILES
+from engine.gardens.agents.tile_value import TileAgent, decision_place, outcome, owned_tiles
 from engine.gardens.game import GAME
-from engine.gardens.tile_value import TileAgent, decision_place, outcome, owned_tiles
+from engine.gardens.rules import BASE_TILES
 from simulate.tile_value import RUN_FIELDS, TileValueSpec, in_order, stream_seed
 
 OWNING_SCHEMA = pa.schema([

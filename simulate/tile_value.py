@@ -41,9 +41,9 @@ from engine.core.errors import BalanceError
 from engine.core.events import Event
 from engine.core.ruleset import Ruleset
 from engine.core.streams import DecisionStreams
+from engine.gardens.agents.tile_value import decision_place, outcome, owned_tiles
 from engine.gardens.game import GAME
 from engine.gardens.state import clone
-from engine.gardens.tile_value import decision_place, outcome, owned_tiles
 from lake.spec import game_seed
 
 GAME_ID = "gardens"

@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from engine.gardens.config import BASE_TILES, CAPRICE_TILES
+from engine.gardens.rules import BASE_TILES, CAPRICE_TILES
 from lake.catalogue import LakeCatalogue
 from warehouse.runs import ObservedRun, describe_run
 from warehouse.tile_scale import WIN_RANGE, contrasts, interval, tile_values

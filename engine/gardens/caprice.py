@@ -1,10 +1,12 @@
-"""The start of a turn and The God's Caprice tiles: their options, timing and events.
+"""The God's Caprice: its ten bonus tiles, their options, timing and effects.
 
 Timing follows the seed: Foresight at the start of your turn; Sabotage,
 Blessing and Helping Hand any time during your turn (each for
 `caprice.<tile>_action_points` action points, 0 by default); Gift, Abundance,
 Offering and Recovery immediately when taken; Cohesion and Goodness are
-passive. Used tiles flip face down; favor is counted at the end.
+passive (Goodness: groundworks.panorama_copies). Used tiles flip face down;
+favor is counted at the end (scoring.py). The setup (tiles shuffled, two face
+up) is setup.py's, taking a tile bonus_tiles.py's.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from typing import Any
 from engine.core.chance import Chance
 from engine.core.events import Event
 from engine.gardens import events as ev
-from engine.gardens.moves import advance_events, display_events
-from engine.gardens.state import State, collect
+from engine.gardens.draw import display_events
+from engine.gardens.pagoda import collect
+from engine.gardens.state import Decisions, Handlers, State, pop_decision
+from engine.gardens.tracks import advance_events
 
 Command = tuple[Any, ...]
 
@@ -23,10 +27,8 @@ NO_CARD = -1
 
 
 def turn_start_legal(state: State, player: int) -> list[Command]:
-    """Start the turn; with an unused Foresight, optionally use it first."""
-    if state.players[player].tiles.get("foresight") == "up":
-        return [("start",), ("foresight",)]
-    return [("start",)]
+    """Start the turn without Foresight, or use it first (the decision exists only while it is unused)."""
+    return [("start",), ("foresight",)]
 
 
 def turn_start_decide(state: State, player: int, command: Command, chance: Chance) -> list[Event]:
@@ -101,7 +103,7 @@ def offering_decide(state: State, player: int, command: Command, chance: Chance)
         events.append(ev.TrackMoved(player, gods[back], space, to, "offering", player))
     for _ in range(int(values["offering_forward"])):
         events.extend(advance_events(state, player, forward, tracks, "offering"))
-    # the tile's own event resolves the decision, so it comes last (flow.py)
+    # the tile's own event resolves the decision, so it comes last (turn.py)
     return [*events, ev.TileUsed(player, "offering", option, NO_CARD, NO_CARD)]
 
 
@@ -118,7 +120,7 @@ def recovery_decide(state: State, player: int, command: Command, chance: Chance)
     name = state.config.gods[god]
     space = int(state.config.caprice_values["recovery_space"])
     return [ev.TrackMoved(player, name, 0, space, "recovery", player),
-            ev.TileUsed(player, "recovery", name, NO_CARD, NO_CARD)]  # the decision's own event last (flow.py)
+            ev.TileUsed(player, "recovery", name, NO_CARD, NO_CARD)]  # the decision's own event last (turn.py)
 
 
 def abundance_legal(state: State, player: int) -> list[Command]:
@@ -152,7 +154,103 @@ def collect_decide(state: State, player: int, command: Command, chance: Chance) 
     return [ev.ResourcesCollected(player, taken, len(taken), lost, "helping_hand")]
 
 
-CAPRICE_DECISIONS: dict[str, tuple[Any, Any]] = {
+def sabotaged(state: State, player: int, card: int) -> bool:
+    """Whether an opponent's Sabotage blocks resources on this groundwork."""
+    return any(target == (player, card) for target in state.sabotage.values())
+
+
+def _tiles_shuffled(state: State, e: ev.CapriceTilesShuffled) -> None:
+    state.tile_stack = list(e.tiles)
+
+
+def _tile_revealed(state: State, e: ev.CapriceTileRevealed) -> None:
+    state.tile_stack.remove(e.tile)
+    state.tile_face_up.append(e.tile)
+
+
+def _tile_used(state: State, e: ev.TileUsed) -> None:
+    p = state.players[e.player]
+    p.tiles[e.tile] = "favor" if e.option == "favor" else "down"
+    if e.card >= 0 and e.tile in ("helping_hand", "abundance"):
+        p.hand.remove(e.card)
+        state.discard.append(e.card)
+    TILE_EFFECTS.get(e.tile, _immediate_tile_used)(state, e)
+
+
+def _foresight_used(state: State, e: ev.TileUsed) -> None:
+    """This turn's draw takes exactly `foresight_extra_cards` from the display."""
+    state.players[e.player].tiles[e.tile] = "active"
+    pop_decision(state, "turn_start", e.player)
+    todo = state.todo
+    cards = int(state.config.caprice_values["foresight_extra_cards"])
+    for i in range(len(todo) - 1, -1, -1):
+        if todo[i][0] == "draw" and todo[i][1] == e.player:
+            todo[i] = ("draw", e.player, cards)
+            return
+
+
+def _sabotage_used(state: State, e: ev.TileUsed) -> None:
+    """Placed on an opponent's groundwork (for its action points), or lifted at the start of the next turn."""
+    if e.option != "placed":
+        state.sabotage.pop(e.player, None)
+        return
+    state.players[e.player].tiles[e.tile] = "active"
+    state.sabotage[e.player] = (e.target_player, e.card)
+    state.actions_left -= state.config.caprice_values["action_points"]["sabotage"]
+
+
+def _blessing_used(state: State, e: ev.TileUsed) -> None:
+    """More action points this turn; active until the turn ends (its top-up after Foresight)."""
+    values = state.config.caprice_values
+    state.players[e.player].tiles[e.tile] = "active"
+    extra = int(values["blessing_actions"]) - state.config.actions
+    state.actions_left += extra - values["action_points"]["blessing"]
+
+
+def _helping_hand_used(state: State, e: ev.TileUsed) -> None:
+    state.actions_left -= state.config.caprice_values["action_points"]["helping_hand"]
+    state.todo.append(("arrange", e.player, ()))
+
+
+def _gift_used(state: State, e: ev.TileUsed) -> None:
+    pop_decision(state, "gift")
+    if e.option == "storage":
+        state.players[e.player].capacity += int(state.config.caprice_values["gift_storage"])
+
+
+def _abundance_used(state: State, e: ev.TileUsed) -> None:
+    pop_decision(state, "abundance")
+    state.todo.append(("place", e.player, state.players[e.player].capacity))
+
+
+def _immediate_tile_used(state: State, e: ev.TileUsed) -> None:
+    """Offering, Recovery: the track moves came as their own events before."""
+    pop_decision(state, e.tile)
+
+
+TILE_EFFECTS = {"foresight": _foresight_used, "sabotage": _sabotage_used, "blessing": _blessing_used,
+                "helping_hand": _helping_hand_used, "gift": _gift_used, "abundance": _abundance_used}
+
+
+def _pagoda_arranged(state: State, e: ev.PagodaArranged) -> None:
+    """Helping Hand: one more level placed; with all four, the pagoda is rebuilt and the player collects."""
+    top = state.todo.pop()
+    picks = (*top[2], (e.floor, state.config.resources.index(e.resource), e.value))
+    if len(picks) < 4:
+        state.todo.append(("arrange", e.player, picks))
+        return
+    side = state.config.sides[state.num_players][e.player]
+    for level, resource, icons in picks:
+        state.levels[level] = resource
+        state.rotation[level] = (state.config.side_counts.index(icons) - side) % 4
+    state.todo.append(("collect", e.player))
+
+
+HANDLERS: Handlers = {
+    ev.CapriceTilesShuffled: _tiles_shuffled, ev.CapriceTileRevealed: _tile_revealed, ev.TileUsed: _tile_used,
+    ev.PagodaArranged: _pagoda_arranged,
+}
+DECISIONS: Decisions = {
     "turn_start": (turn_start_legal, turn_start_decide),
     "gift": (gift_legal, gift_decide),
     "offering": (offering_legal, offering_decide),

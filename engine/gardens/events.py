@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pyarrow as pa
 
 from engine.core.events import Event, fast_init
+from engine.gardens import upcast as old
 
 # Every field has a typed column: the sequence fields too (card ids, pagoda
 # levels, collected resources), because a JSON payload costs ~3x more to log and
@@ -64,17 +64,14 @@ class CardsShuffled(Event):
     each draw picks a card at random).
 
     v3: `cards` is empty, as those cards follow from the state; v2 listed them
-    (sorted) and v1 in a shuffled order (still read: a listed deck is taken as is).
+    (sorted) and v1 in a shuffled order (upcast.py).
     """
 
     TYPE = "cards_shuffled"
     VERSION = 3
     cards: tuple[int, ...]
     source: str  # "setup" | "discard"
-
-    @classmethod
-    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
-        return fields
+    upcast = staticmethod(old.cards_shuffled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +105,9 @@ class CapriceTilesShuffled(Event):
     """The God's Caprice tiles were shuffled face down (sorted: each reveal picks one at random)."""
 
     TYPE = "caprice_tiles_shuffled"
-    VERSION = 2  # v1 logged the stack order
+    VERSION = 2  # v1 logged the stack order (upcast.py)
     tiles: tuple[str, ...]
+    upcast = staticmethod(old.caprice_tiles_shuffled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,13 +127,9 @@ class TurnStarted(Event):
     """
 
     TYPE = "turn_started"
-    VERSION = 2
+    VERSION = 2  # same fields (upcast.py: what a v1 row of an ordinary turn does)
     player: int
     value: int
-
-    @classmethod
-    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
-        return fields  # same fields; a v1 start of an ordinary turn is a no-op in evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,10 +151,7 @@ class ActionTaken(Event):
     direction: int | None = None
     resources_collected: int | None = None
     resources_lost: int | None = None
-
-    @classmethod
-    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
-        return {**fields, "direction": None, "resources_collected": None, "resources_lost": None}
+    upcast = staticmethod(old.action_taken)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,12 +207,8 @@ class ReallocationFinished(Event):
     """
 
     TYPE = "reallocation_finished"
-    VERSION = 2
+    VERSION = 2  # same fields (upcast.py: what a v1 row of a forced end does)
     player: int
-
-    @classmethod
-    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
-        return fields  # same fields; a v1 end that was the only choice is a no-op in evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,17 +216,14 @@ class GroundworkCompleted(Event):
     """A groundwork met its requirement and joined the panorama area.
 
     v2: the card alone; its panorama, colour, size and position are the ruleset's
-    (`Config.cards`). v1 logged them too (still read, dropped on reading).
+    (`Rules.cards`). v1 logged them too (dropped on reading: upcast.py).
     """
 
     TYPE = "groundwork_completed"
     VERSION = 2
     player: int
     card: int
-
-    @classmethod
-    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
-        return {"player": fields["player"], "card": fields["card"]}
+    upcast = staticmethod(old.groundwork_completed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,10 +264,7 @@ class BonusTileTaken(Event):
     tile: str
     value: int
     revealed_tile: str = ""
-
-    @classmethod
-    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
-        return {**fields, "revealed_tile": ""}
+    upcast = staticmethod(old.bonus_tile_taken)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,12 +299,8 @@ class ActionsEnded(Event):
     """
 
     TYPE = "actions_ended"
-    VERSION = 2
+    VERSION = 2  # same fields (upcast.py: what a v1 row of a forced end does)
     player: int
-
-    @classmethod
-    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
-        return fields  # same fields; a v1 end that was the only choice is a no-op in evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,10 +318,7 @@ class CardDrawn(Event):
     card: int
     source: str  # "display" | "deck"
     revealed: int = -1
-
-    @classmethod
-    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
-        return {**fields, "revealed": -1}
+    upcast = staticmethod(old.card_drawn)
 
 
 @dataclass(frozen=True, slots=True)

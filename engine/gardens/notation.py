@@ -2,10 +2,9 @@
 
 A card is its colour, panorama size, position in the panorama and a copy
 letter in ruleset order: `red2-1a` is the first red 2-part card for position
-1, `red2-1b` the other one (the table in docs/recorded-games.md, or
-`card_table(config)`, gives each card's cost, god and action). Resources,
-gods and Caprice tiles are their ruleset names; players are seat numbers
-(1 = first player).
+1, `red2-1b` the other one (the table in docs/recorded-games.md gives each
+card's cost, god and action). Resources, gods and Caprice tiles are their
+ruleset names; players are seat numbers (1 = first player).
 
 Moves mirror the engine's commands, one word per argument:
 
@@ -41,7 +40,7 @@ from engine.core.chance import Outcome
 from engine.core.events import Event
 from engine.core.notation import Names, NotationError, fold, words
 from engine.gardens import events as ev
-from engine.gardens.config import Config
+from engine.gardens.rules import Rules
 from engine.gardens.state import STORAGE, SUPPLY, State
 
 Command = tuple[Any, ...]
@@ -165,7 +164,7 @@ class GardensNotation:
         return None
 
 
-def _parse_arg(config: Config, arg_type: str, arg: str) -> list[Any]:
+def _parse_arg(config: Rules, arg_type: str, arg: str) -> list[Any]:
     low = arg.lower()
     optional = arg_type.endswith("?")
     base = arg_type.rstrip("?")
@@ -194,7 +193,7 @@ def _parse_arg(config: Config, arg_type: str, arg: str) -> list[Any]:
     raise NotationError("unparsable_move", f"cannot read {arg!r} as a {base}")
 
 
-def _format_arg(config: Config, arg_type: str, value: Any) -> str:
+def _format_arg(config: Rules, arg_type: str, value: Any) -> str:
     base = arg_type.rstrip("?")
     if arg_type.endswith("?") and value == NONE:
         return "none"
@@ -215,16 +214,16 @@ def _format_arg(config: Config, arg_type: str, value: Any) -> str:
     return str(value)
 
 
-def _target(config: Config, value: int) -> str:
+def _target(config: Rules, value: int) -> str:
     names = {v: k for k, v in TARGETS.items()}
     return names[value] if value in names else card_names(config).text(value)
 
 
-def _have(config: Config, counts: list[int]) -> str:
+def _have(config: Rules, counts: list[int]) -> str:
     return "+".join(f"{n} {r}" for r, n in zip(config.resources, counts) if n) or "empty"
 
 
-def _resource(config: Config, value: int) -> str:
+def _resource(config: Rules, value: int) -> str:
     return "none" if value == NONE else config.resources[value]
 
 
@@ -236,7 +235,7 @@ def _index(names: tuple[str, ...], token: str, what: str, keep: bool = False) ->
     return names[index] if keep else index
 
 
-def card_names(config: Config) -> Names:
+def card_names(config: Rules) -> Names:
     """Card names of a ruleset's deck: colour, panorama size, position and a copy letter (red2-1a)."""
     key = id(config.cards)
     cached = _NAMES.get(key)
@@ -257,19 +256,6 @@ def _names_of(cards: tuple[Any, ...]) -> Names:
         base.append(f"{card.colour}{card.size}-{card.position}{chr(ord('a') + seen[key] - 1)}")
     return Names(base)
 
-
-def card_table(config: Config) -> list[str]:
-    """One Markdown table row per card: its name, cost, god and action (for the notation page)."""
-    names = card_names(config)
-    lines = []
-    for card in config.cards:
-        cost = " + ".join(f"{n} {r}" for r, n in zip(config.resources, card.cost) if n)
-        god = "wild" if card.god < 0 or card.god >= len(config.gods) else config.gods[card.god]
-        action = card.action
-        if action == "rotate":
-            action += f" floor {card.floor + 1} collect {'up' if card.collect_up else 'down'}"
-        lines.append(f"| `{names.text(card.id)}` | {cost} | {god} | {action} |")
-    return lines
 
 
 NOTATION = GardensNotation()

@@ -7,7 +7,7 @@ deck's cards) are checked in `config.build_config`.
 from __future__ import annotations
 
 from engine.core.ruleset_schema import Bool, Choice, Int, Ints, Names, Rule, Table
-from engine.gardens.config import (
+from engine.gardens.rules import (
     COMPLETION_CHECKS,
     CONFLICT_KEYS,
     FORESIGHT_BLESSING_DRAWS,

@@ -70,3 +70,8 @@ def final_events(state: State) -> list[Event]:
         ))
     events.append(ev.GameEnded(state.end_reason, state.round))  # (the scoring's first event counts the next round)
     return events
+
+
+def scores(state: State) -> list[float]:
+    """Every player's score, in seat order."""
+    return [float(score(state, i)) for i in range(state.num_players)]

@@ -1,4 +1,4 @@
-"""The Four Gardens state: mutable, changed only by `evolve`, with a stack of pending decisions.
+"""The Four Gardens state (mutable, changed only by `evolve`, with a stack of pending decisions) and views of it.
 
 Pending decisions (`todo`) are small tuples `(kind, player, *args)`; the top
 (last) one says who moves and what they may choose. Multi-step choices
@@ -11,16 +11,21 @@ panorama (panorama id), bonus, draw (Foresight's cards still to take, -1 for a
 normal draw, -2 for Blessing's top-up from the display only), turn_end, score,
 and the expansion's gift, offering, recovery, abundance, place (remaining),
 arrange (picks), collect. A turn_start decision exists only when the player
-holds an unused Foresight; the other steps of a turn follow by themselves (flow.py).
+holds an unused Foresight; the other steps of a turn follow by themselves (turn.py).
+
+A player's view (`GardensView`) shows everything except the deck order, opponents'
+hands and the Caprice stack; `resample_hidden` deals what the viewer has not seen anew.
 """
 
 from __future__ import annotations
 
 import copy
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.gardens.config import Config
+from engine.gardens.rules import Rules
 
 STORAGE = -1  # placement target: the player's storage (planning area)
 SUPPLY = -2  # placement target: back to the general supply (nothing placed)
@@ -48,7 +53,7 @@ class Player:
 class State:
     """A whole game: cards, pagoda, supply, tiles, players and pending decisions."""
 
-    config: Config
+    config: Rules
     num_players: int
     players: list[Player]
     deck: list[int] = field(default_factory=list)  # top = last
@@ -75,7 +80,13 @@ class State:
     legal_cache: list[Any] | None = None  # legal commands of the pending decision; evolve clears it
 
 
-def new_state(config: Config, num_players: int) -> State:
+Handlers = dict[type, Callable[["State", Any], None]]
+"""What each rule file gives `evolve`: its event classes and the function applying each."""
+Decisions = dict[str, tuple[Callable[..., list[Any]], Callable[..., list[Any]]]]
+"""What each rule file gives `commands`: per decision kind, (legal commands, decide) functions."""
+
+
+def new_state(config: Rules, num_players: int) -> State:
     """The state before setup: empty deck, pagoda and tiles still to be placed by setup events."""
     players = [
         Player(hand=[], groundworks={}, storage=[0] * len(config.resources), capacity=config.storage,
@@ -86,7 +97,7 @@ def new_state(config: Config, num_players: int) -> State:
     state.supply = [config.supply] * len(config.resources)
     if not config.caprice:
         state.base_tiles = {t: sorted(v, reverse=True) for t, v in config.base_tiles.items()}
-    # seat 0's turn is open from the start (flow.open_turn, without tiles to lift or offer yet)
+    # seat 0's turn is open from the start (turn.open_turn, without tiles to lift or offer yet)
     state.actions_left = config.actions
     state.todo = [("turn_end", 0), ("draw", 0, -1), ("main", 0)]
     return state
@@ -97,58 +108,12 @@ def clone(state: State) -> State:
     return copy.deepcopy(state, memo={id(state.config): state.config})
 
 
-def side_of(state: State, player: int) -> int:
-    """The pagoda side this player faces."""
-    return state.config.sides[state.num_players][player]
-
-
-def facing(state: State, side: int) -> list[tuple[int, int]]:
-    """(resource, icons) on one pagoda side for each level, bottom first."""
-    counts = state.config.side_counts
-    return [(state.levels[lv], counts[(side + state.rotation[lv]) % 4]) for lv in range(4)]
-
-
-def collect(state: State, player: int, up: bool, rotation: list[int] | None = None) -> tuple[tuple[int, ...], int]:
-    """What collecting this player's side would take (in order) and how many icons are lost.
-
-    Resources are taken level by level in the card's direction, one at a time,
-    until storage is full; nothing is skipped. An icon the supply cannot cover
-    is lost, and collecting goes on or ends there (`pagoda.uncovered_icon`).
-    `rotation` overrides the pagoda's (to look at it after a turn).
-    """
-    p = state.players[player]
-    room = p.capacity - sum(p.storage)
-    supply = list(state.supply)
-    levels = state.levels
-    taken: list[int] = []
-    lost = 0
-    stop = state.config.uncovered_icon == "stop"
-    for level in icon_levels(state, player, up, state.rotation if rotation is None else rotation):
-        resource = levels[level]
-        if room > 0 and supply[resource] > 0:
-            taken.append(resource)
-            supply[resource] -= 1
-            room -= 1
-        else:
-            lost += 1
-            if stop:  # `pagoda.uncovered_icon`: no icon may be passed over, so collecting ends here
-                room = 0
-    return tuple(taken), lost
-
-
-def icon_levels(state: State, player: int, up: bool, rotation: list[int]) -> tuple[int, ...]:
-    """The level of each icon on this player's side, in the order collected (bottom first when `up`);
-    worked out once per side, direction and rotation (`Config.icon_orders`: at most 2,048 of them)."""
-    config = state.config
-    side = config.sides[state.num_players][player]
-    key = (side, up, *rotation)
-    icons = config.icon_orders.get(key)
-    if icons is None:
-        counts = config.side_counts
-        order = range(4) if up else range(3, -1, -1)
-        icons = tuple(level for level in order for _ in range(counts[(side + rotation[level]) % 4]))
-        config.icon_orders[key] = icons
-    return icons
+def pop_decision(state: State, kind: str, player: int | None = None) -> tuple[Any, ...] | None:
+    """Remove the top decision if it is of this kind (and this player's): the one an event resolves."""
+    todo = state.todo
+    if todo and todo[-1][0] == kind and (player is None or todo[-1][1] == player):
+        return todo.pop()
+    return None
 
 
 def current_round(state: State) -> int:
@@ -156,34 +121,141 @@ def current_round(state: State) -> int:
     return state.round + 1 if state.turn_pending and state.current == 0 else state.round
 
 
-def bonus_options(state: State, player: int) -> list[str]:
-    """Bonus tiles this player may take now (never the same base type twice)."""
-    if state.config.caprice:
-        return list(state.tile_face_up)
-    taken = state.players[player].bonus_types
-    return [t for t, values in state.base_tiles.items() if values and t not in taken]
+class GardensView:
+    """A player's window on the state.
+
+    It reads the live state through properties that expose only public facts
+    (cheap for agents that ignore it). Equality and hashing use `snapshot()`, a
+    plain tuple of everything visible, so a view can be compared with the view
+    of a resampled state; an agent that keeps a view across moves should keep
+    its snapshot.
+    """
+
+    __slots__ = ("_state", "player")
+
+    def __init__(self, state: State, player: int) -> None:
+        self._state = state
+        self.player = player
+
+    @property
+    def config(self) -> Rules:
+        return self._state.config
+
+    @property
+    def frame(self) -> tuple[Any, ...]:
+        """The decision being made now."""
+        return self._state.todo[-1]
+
+    @property
+    def me(self) -> Player:
+        return self._state.players[self.player]
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return tuple(self._state.players[self.player].hand)
+
+    @property
+    def tracks(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(p.track) for p in self._state.players)
+
+    @property
+    def num_players(self) -> int:
+        return self._state.num_players
+
+    @property
+    def display(self) -> tuple[int, ...]:
+        return tuple(self._state.display)
+
+    @property
+    def supply(self) -> tuple[int, ...]:
+        return tuple(self._state.supply)
+
+    @property
+    def base_tiles(self) -> dict[str, list[int]]:
+        return self._state.base_tiles
+
+    @property
+    def round(self) -> int:
+        """The round being played."""
+        return current_round(self._state)
+
+    @property
+    def actions_left(self) -> int:
+        return self._state.actions_left
+
+    @property
+    def rotation(self) -> list[int]:
+        return list(self._state.rotation)
+
+    @property
+    def levels(self) -> list[int]:
+        """The resource of each pagoda level, bottom first."""
+        return list(self._state.levels)
+
+    @property
+    def side(self) -> int:
+        """The pagoda side this player faces."""
+        return self._state.config.sides[self._state.num_players][self.player]
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything this player can see, as nested tuples."""
+        s = self._state
+        return (
+            self.player, tuple(s.todo), s.current, s.actions_left, s.round, s.turn, s.turn_pending,
+            tuple(sorted(self.hand)),
+            tuple(_public(p) for p in s.players), len(s.deck), tuple(s.discard), tuple(s.display),
+            tuple(s.levels), tuple(s.rotation), tuple(s.supply),
+            tuple(sorted((k, tuple(v)) for k, v in s.base_tiles.items())), len(s.tile_stack),
+            tuple(s.tile_face_up), tuple(sorted(s.sabotage.items())), s.end_triggered,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GardensView) and self.snapshot() == other.snapshot()
+
+    def __hash__(self) -> int:
+        return hash(self.snapshot())
+
+    def __repr__(self) -> str:
+        return f"GardensView(player={self.player}, frame={self.frame!r})"
 
 
-def still_needed(config: Config, card: int, placed: list[int], resource: int) -> bool:
-    """Whether the groundwork `card` with `placed` resources still needs `resource`."""
-    return placed[resource] < config.cards[card].cost[resource]
+def _public(p: Player) -> tuple[Any, ...]:
+    """A player's public side (the hand only as its size)."""
+    return (
+        len(p.hand), tuple(sorted((c, tuple(r)) for c, r in p.groundworks.items())), tuple(p.storage), p.capacity,
+        tuple((pid, size, tuple(cards)) for pid, size, cards in p.panoramas), tuple(p.track), p.completed,
+        p.largest_panorama, p.extra_rewards, p.favor, tuple(p.bonus_types), tuple(sorted(p.tiles.items())),
+    )
 
 
-def satisfied(config: Config, card: int, placed: list[int]) -> bool:
-    """Whether a groundwork's resources meet its requirement."""
-    for r, want in config.needs[card]:  # noqa: SIM110 - a loop: all() over a generator costs twice as much here
-        if placed[r] < want:
-            return False
-    return True
+def resample_hidden(state: State, player: int, rng: random.Random) -> State:
+    """A copy with opponents' hands re-dealt from everything `player` has not seen.
+
+    The deck and the Caprice stack hold no order (what comes out is drawn when it is revealed).
+    """
+    copy = clone(state)
+    copy.legal_cache = None
+    others = [i for i in range(copy.num_players) if i != player]
+    pool = list(copy.deck)
+    for i in others:
+        pool.extend(copy.players[i].hand)
+    pool.sort()
+    rng.shuffle(pool)
+    for i in others:
+        size = len(copy.players[i].hand)
+        copy.players[i].hand = [pool.pop() for _ in range(size)]
+    copy.deck = sorted(pool)
+    return copy
 
 
-def sabotaged(state: State, player: int, card: int) -> bool:
-    """Whether an opponent's Sabotage blocks resources on this groundwork."""
-    return any(target == (player, card) for target in state.sabotage.values())
-
-
-def panorama_copies(state: State, player: int) -> int:
-    """Display cards this player may have in one conflict slot (`Config.slot_keys`): 1, or 2 with Goodness."""
-    if state.players[player].tiles.get("goodness"):
-        return int(state.config.caprice_values["goodness_copies"])
-    return state.config.copies_per_panorama
+def fingerprint(state: State) -> tuple[Any, ...]:
+    """Everything that defines the state (not the config), as primitives for the digest."""
+    players = tuple((tuple(p.hand), _public(p)) for p in state.players)
+    return (
+        players, tuple(state.deck), tuple(state.discard), tuple(state.display), tuple(state.levels),
+        tuple(state.rotation), tuple(state.supply), tuple(sorted((k, tuple(v)) for k, v in state.base_tiles.items())),
+        tuple(state.tile_stack), tuple(state.tile_face_up), tuple(sorted(state.sabotage.items())), tuple(state.todo),
+        state.current, state.actions_left, state.end_triggered, state.end_reason, state.round, state.turn,
+        state.turn_pending,
+        tuple(state.scoring_events),
+    )

@@ -9,9 +9,9 @@ import pytest
 
 from engine.core.chance import Chance
 from engine.core.events import Event
-from engine.gardens.flow import open_turn
 from engine.gardens.game import GAME
 from engine.gardens.state import State
+from engine.gardens.turn import open_turn
 
 
 class Table:
@@ -92,7 +92,7 @@ class Table:
         assert self.frame[0] == "main"
 
     def turn_of(self, player: int) -> None:
-        """Skip ahead: the pending decisions are dropped and `player`'s turn opens (as flow.open_turn does)."""
+        """Skip ahead: the pending decisions are dropped and `player`'s turn opens (as turn.open_turn does)."""
         self.state.todo.clear()
         open_turn(self.state, player)
         self.state.legal_cache = None

@@ -112,7 +112,7 @@ def _fixed_pagoda(table):
 
 
 def test_setup_pagoda_shows_3210_on_one_face(table):
-    from engine.gardens.state import facing
+    from engine.gardens.pagoda import facing
 
     assert [icons for _r, icons in facing(table.state, 0)] == [3, 2, 1, 0]
     assert sorted(table.state.levels) == [0, 1, 2, 3]

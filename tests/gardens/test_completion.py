@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.gardens.config import WILD_GOD
+from engine.gardens.rules import WILD_GOD
 from engine.gardens.scoring import final_events
 
 PLANTS, STONE, WATER, WOOD = range(4)

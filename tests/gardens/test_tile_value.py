@@ -229,7 +229,7 @@ def test_warehouse_pools_like_runs_once_and_keeps_unlike_runs_apart(lake, tmp_pa
 
 def test_rollout_outcome_is_the_logged_score_and_win_share():
     from engine.core import ListSink, make_agent, play_game
-    from engine.gardens.tile_value import outcome
+    from engine.gardens.agents.tile_value import outcome
 
     for ruleset in ("base", "gods-caprice"):
         sink = ListSink()

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from engine.core.game import SearchProfile
 from engine.gardens.scoring import score
-from engine.gardens.state import Player, State
-from engine.gardens.view import GardensView
+from engine.gardens.state import GardensView, Player, State
 
 PROGRESS = 0.8
 """A filled groundwork is worth 0.8 of its completion (a discount for work not yet done)."""

@@ -1,4 +1,4 @@
-"""Throughput of Four Gardens self-play with the event log on: `python -m engine.gardens.bench`.
+"""Throughput of Four Gardens self-play with the event log on: `python -m simulate.gardens_bench`.
 
 Plays N games with the chosen agents into one EventBuffer (as the simulator
 does) and prints games/s and events/s on this core. Optional `--profile`.

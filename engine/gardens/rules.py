@@ -1,4 +1,4 @@
-"""Four Gardens rules as data: a ruleset file checked and turned into fixed tables.
+"""Four Gardens rules as data (`Rules`): a ruleset file checked and turned into fixed tables.
 
 Every number the rules need comes from the ruleset TOML (with provenance);
 this module only validates it and lays it out for fast lookup. Any problem
@@ -38,15 +38,15 @@ class Card:
     size: int
     position: int
     panorama: str  # colour + size: the set this card belongs to
-    cost: tuple[int, ...]  # resources required, indexed like Config.resources
-    god: int  # index into Config.gods, or WILD_GOD
+    cost: tuple[int, ...]  # resources required, indexed like Rules.resources
+    god: int  # index into Rules.gods, or WILD_GOD
     action: str  # "none" | "rotate" | "wild"
     floor: int  # rotate: lowest level turned (0 = bottom); else -1
     collect_up: bool  # rotate: collect bottom to top
 
 
 @dataclass(frozen=True, slots=True)
-class Config:
+class Rules:
     """Everything the rules read, validated once per ruleset."""
 
     player_counts: tuple[int, ...]
@@ -85,7 +85,7 @@ class Config:
     needs: tuple[tuple[tuple[int, int], ...], ...] = field(init=False)  # per card: (resource, count) it requires
     card_commands: tuple[tuple[tuple[Any, ...], ...], ...] = field(init=False)  # per card: its non-lay actions
     draw_commands: tuple[tuple[str, int], ...] = field(init=False)  # per card: taking it from the display
-    # (side, up, rotations...) -> the level of each icon in collecting order (state.icon_levels)
+    # (side, up, rotations...) -> the level of each icon in collecting order (pagoda.icon_levels)
     icon_orders: dict[tuple[Any, ...], tuple[int, ...]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -109,7 +109,7 @@ def _card_commands(card: Card) -> tuple[tuple[Any, ...], ...]:
     return (("reallocate", card.id),)
 
 
-def build_config(rs: Ruleset) -> Config:
+def build_rules(rs: Ruleset) -> Rules:
     """Validate a loaded ruleset and build the rules tables (RulesetError on any fault)."""
     resources = tuple(_str_list(rs, "pagoda.resources", 4, 4))
     gods = tuple(_str_list(rs, "gods.names", 1, 8))
@@ -119,7 +119,7 @@ def build_config(rs: Ruleset) -> Config:
     if not set(counts) <= {2, 3, 4}:
         raise rs.error("players.counts", "Four Gardens supports 2, 3 or 4 players")
     caprice = rs.require("caprice.enabled", bool)
-    config = Config(
+    config = Rules(
         player_counts=counts,
         hand_size=rs.integer("turn.hand_size", 1, 10),
         actions=rs.integer("turn.actions", 1, 10),
@@ -153,7 +153,7 @@ def build_config(rs: Ruleset) -> Config:
     return config
 
 
-def _check_consistency(rs: Ruleset, config: Config) -> None:
+def _check_consistency(rs: Ruleset, config: Rules) -> None:
     if rs.require("groundwork.chain_reward", str) != "god_advance":
         raise rs.error("groundwork.chain_reward", "only 'god_advance' is implemented")
     for n, sides in config.sides.items():
@@ -216,8 +216,6 @@ def _card(rs: Ruleset, i: int, item: Any, resources: tuple[str, ...], gods: tupl
     cost = tuple(int(cost_table.get(r, 0)) for r in resources)
     god = WILD_GOD if god_name == "wild" else gods.index(god_name)
     return Card(i, colour, size, position, f"{colour}-{size}", cost, god, action, floor, collect_up)
-
-
 
 
 def _int_list(rs: Ruleset, key: str, min_len: int, max_len: int) -> list[int]:

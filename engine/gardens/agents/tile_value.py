@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.core.agents import GreedyAgent
 from engine.core.game import Game
-from engine.gardens.config import BASE_TILES, CAPRICE_TILES
+from engine.gardens.rules import BASE_TILES, CAPRICE_TILES
 from engine.gardens.scoring import ranks, score
 from engine.gardens.state import State, current_round
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.gardens.config import Config
-from engine.gardens.state import STORAGE, SUPPLY, Player
-from engine.gardens.view import GardensView
+from engine.gardens.pagoda import take_side
+from engine.gardens.rules import Rules
+from engine.gardens.state import STORAGE, SUPPLY, GardensView, Player
 
 NEED = 3.0  # a resource a groundwork still needs
 SPARE = 0.5  # a resource in storage that nothing needs yet
@@ -23,7 +23,7 @@ def greedy_value(view: GardensView, command: Any) -> float:
     return scorer(view, command) if scorer is not None else 0.0
 
 
-def _missing(config: Config, me: Player) -> list[int]:
+def _missing(config: Rules, me: Player) -> list[int]:
     """Resources the player's groundworks still need, per type."""
     missing = [0] * len(config.resources)
     for card, placed in me.groundworks.items():
@@ -32,7 +32,7 @@ def _missing(config: Config, me: Player) -> list[int]:
     return missing
 
 
-def _useful(config: Config, me: Player, resources: tuple[int, ...]) -> float:
+def _useful(config: Rules, me: Player, resources: tuple[int, ...]) -> float:
     missing = _missing(config, me)
     value = 0.0
     for r in resources:
@@ -62,8 +62,14 @@ def _lay(view: GardensView, command: Any) -> float:
 def _rotate(view: GardensView, command: Any) -> float:
     c = view.config.cards[command[1]]
     rotation = [(r + command[2]) % 4 if lv >= c.floor else r for lv, r in enumerate(view.rotation)]
-    taken, lost = view.collect_preview(c.collect_up, rotation)
+    taken, lost = _preview(view, c.collect_up, rotation)
     return _useful(view.config, view.me, taken) - 0.2 * lost
+
+
+def _preview(view: GardensView, up: bool, rotation: list[int]) -> tuple[tuple[int, ...], int]:
+    """What this player would collect from the (public) pagoda turned to `rotation`."""
+    me = view.me
+    return take_side(view.config, view.side, view.levels, rotation, view.supply, me.capacity - sum(me.storage), up)
 
 
 def _wild(view: GardensView, command: Any) -> float:
@@ -136,7 +142,7 @@ def _end(view: GardensView, command: Any) -> float:
 
 
 def _collect(view: GardensView, command: Any) -> float:
-    taken, lost = view.collect_preview(command[1])
+    taken, lost = _preview(view, command[1], view.rotation)
     return _useful(view.config, view.me, taken)
 
 

@@ -1,6 +1,11 @@
-"""The decision stack between events: which pending decisions are over, and how turns pass.
+"""Turn flow: the decision stack between events, which pending decisions are over, and how turns pass.
 
-Called by `evolve` after every event. What follows from the rules alone happens
+Seed: a turn is the main phase (actions.py) and then the draw back up to the
+hand size (draw.py); players take turns in seat order; the game ends after
+the round in which the end was triggered (end.py). With Foresight unused, a
+turn begins with the choice to use it (caprice.py).
+
+`settle` runs after every event. What follows from the rules alone happens
 here without an event of its own, so the log holds only decisions and chance:
 a main phase with no action point (and no Caprice tile) left ends, a draw ends
 with a full hand, a reallocation with no move left ends, and a finished turn
@@ -16,12 +21,14 @@ the turn, if at all, with their last event (tests/gardens/test_flow.py).
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.gardens.caprice import main_tile_commands
-from engine.gardens.commands import realloc_legal
-from engine.gardens.completion import queue_completions
-from engine.gardens.state import State, bonus_options
+from engine.gardens import events as ev
+from engine.gardens.actions import main_done
+from engine.gardens.bonus_tiles import bonus_options
+from engine.gardens.draw import draw_done
+from engine.gardens.end import end_reason
+from engine.gardens.groundworks import completion_done
+from engine.gardens.reallocate import end_reallocation, realloc_legal
+from engine.gardens.state import Handlers, State, pop_decision
 
 
 def settle(state: State) -> None:
@@ -34,7 +41,7 @@ def settle(state: State) -> None:
             if state.actions_left > 0 or not main_done(state, player):
                 return
         elif kind == "draw":
-            if not _draw_done(state, player, frame[2]):
+            if not draw_done(state, player, frame[2]):
                 return
         elif kind == "realloc":
             legal = realloc_legal(state, player)
@@ -47,20 +54,12 @@ def settle(state: State) -> None:
         elif kind == "turn_end":
             close_turn(state, player)
             continue
-        elif not _finished(state, frame):
+        elif kind == "complete":
+            if not completion_done(state, frame):
+                return
+        elif kind != "bonus" or bonus_options(state, player):
             return
         todo.pop()
-
-
-def main_done(state: State, player: int) -> bool:
-    """No action point left and no Caprice tile to use: ending is the only choice, so it happens."""
-    return state.actions_left <= 0 and not (state.config.caprice and main_tile_commands(state, player))
-
-
-def end_reallocation(state: State, player: int) -> None:
-    """Under `end_of_action` the moves were one act: what matches now completes together."""
-    if state.config.completion_check == "end_of_action":
-        queue_completions(state, player, list(state.players[player].groundworks))
 
 
 def close_turn(state: State, player: int) -> None:
@@ -72,13 +71,11 @@ def close_turn(state: State, player: int) -> None:
             tiles[tile] = "down"
     nxt = (player + 1) % state.num_players
     state.turn_pending = True
-    if state.end_triggered and nxt == 0:
-        state.end_reason = "threshold"
-    elif state.round + (nxt == 0) > state.config.max_rounds:
-        state.end_reason = "round_limit"
-    else:
+    reason = end_reason(state, nxt)
+    if not reason:
         open_turn(state, nxt)
         return
+    state.end_reason = reason
     state.current = nxt  # (seat 0: the scoring's first event counts the round past the last)
     state.todo.append(("score", 0))
 
@@ -104,28 +101,13 @@ def count_turn(state: State) -> None:
         state.round += 1
 
 
-def _finished(state: State, frame: tuple[Any, ...]) -> bool:
-    kind, player = frame[0], frame[1]
-    if kind == "complete":
-        groundworks = state.players[player].groundworks
-        return not any(card in groundworks for card in frame[2])
-    if kind == "bonus":
-        return not bonus_options(state, player)
-    return False
+def _turn_started(state: State, e: ev.TurnStarted) -> None:
+    """A Foresight holder starts without it; a v1 row of any other turn finds no such choice (upcast.py)."""
+    pop_decision(state, "turn_start", e.player)
 
 
-def _draw_done(state: State, player: int, remaining: int) -> bool:
-    if remaining >= 0:  # Foresight: take exactly this many more from the display
-        return remaining == 0 or not state.display
-    full = len(state.players[player].hand) >= state.config.hand_size
-    if remaining == -2:  # Blessing's top-up after Foresight: from the display only
-        return full or not state.display
-    return full or not (state.display or state.deck or state.discard)
+def _turn_ended(state: State, e: ev.TurnEnded) -> None:
+    """A v1 row: the turn had already passed by itself (upcast.py)."""
 
 
-def after_foresight(state: State, player: int) -> int:
-    """What the draw does once Foresight's cards are taken: stop (0) or Blessing's top-up to the hand size."""
-    mode = state.config.caprice_values["foresight_blessing_draw"]
-    if mode == "none" or state.players[player].tiles.get("blessing") != "active":
-        return 0
-    return -2 if mode == "display" else -1
+HANDLERS: Handlers = {ev.TurnStarted: _turn_started, ev.TurnEnded: _turn_ended}
