@@ -6,7 +6,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from engine.caprices import events as ev
-from engine.caprices.endgame import score_results
+from engine.caprices.end_of_game import score_results
 from engine.caprices.scoring import Breakdown
 from engine.caprices.state import State
 from show.caprices_text import COMPONENTS, Narrator

@@ -21,20 +21,23 @@ dealt at random as the seed says (a logged chance event).
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
-from engine.caprices import rules as flow
-from engine.caprices.cards import MAX_DEALS, Rules, compile_rules
+from engine.caprices.cards import MAX_DEALS, compile_rules
+from engine.caprices.commands import Command, legal_commands
+from engine.caprices.decide import decide
 from engine.caprices.events import COLUMNS, EVENT_TYPES, JOUST_COLUMNS, JOUST_EVENT_TYPES
 from engine.caprices.evolve import evolve
 from engine.caprices.greedy import greedy_value
+from engine.caprices.joust_match import check_joust
 from engine.caprices.ruleset_schema import SCHEMA
 from engine.caprices.search import PROFILE as SEARCH_PROFILE
-from engine.caprices.state import Command, State, View, view_of
+from engine.caprices.setup import setup
+from engine.caprices.state import State, resample_hidden, view_of
 from engine.core.buffer import CORE_COLUMNS
 from engine.core.chance import Chance
+from engine.core.decision import check_turn
 from engine.core.events import Event
 from engine.core.game import GameFacts
 from engine.core.ruleset import Ruleset, resolve_ruleset
@@ -52,12 +55,24 @@ class CapricesGame:
     """Les caprices du roi as a `Game`: one game (`caprices`), or a Joust match of several (`caprices-joust`).
 
     Both play the same caprices rulesets; the Joust reads their `[joust]` table.
+    The rules are the package's functions, bound here as they are (no call in between on the hot path).
     """
 
     default_ruleset = "standard"
     ruleset_game = "caprices"
     """The `meta.game` of the rulesets both play."""
     agents: dict[str, Any] = {}  # random, greedy and ismcts only
+
+    setup = staticmethod(setup)
+    """Deal the hands and the face-down row, and open round 1."""
+    legal_commands = staticmethod(legal_commands)
+    evolve = staticmethod(evolve)
+    view = staticmethod(view_of)
+    resample_hidden = staticmethod(resample_hidden)
+    fingerprint = staticmethod(State.fingerprint)
+    """Primitive structure of the state for the digest."""
+    greedy_value = staticmethod(greedy_value)
+    """One-ply value of a command for the greedy agent."""
 
     def __init__(self, game_id: str = "caprices", joust: bool = False) -> None:
         self.id = game_id
@@ -73,7 +88,7 @@ class CapricesGame:
         ruleset = resolve_ruleset(self.ruleset_game, RULESETS_DIR, name_or_path, SCHEMA, columns)
         rules = compile_rules(ruleset)
         if self.joust:
-            _check_joust(ruleset, rules)
+            check_joust(ruleset, rules)
         return ruleset
 
     def initial_state(self, ruleset: Ruleset, num_players: int, seed: int, agents: tuple[str, ...] = ()) -> State:
@@ -83,91 +98,21 @@ class CapricesGame:
             allowed = rules.player_counts
             raise ruleset.error("players.counts", f"{num_players} players not supported; allowed: {allowed}")
         if self.joust:
-            _check_joust(ruleset, rules)
+            check_joust(ruleset, rules)
         return State(rules, num_players, rules.joust_deals if self.joust else 1)
-
-    def setup(self, state: State, chance: Chance) -> list[Event]:
-        """Deal the hands and the face-down row, and open round 1."""
-        return flow.setup(state, chance)
 
     def to_move(self, state: State) -> int | None:
         """The player to decide, or None when the game is over."""
         return state.current
 
-    def legal_commands(self, state: State, player: int) -> list[Command]:
-        """The commands `player` may give now."""
-        return flow.legal_commands(state, player)
-
     def decide(self, state: State, command: Command, chance: Chance) -> list[Event]:
-        """Validate `command` and return its events (IllegalCommand names the rule)."""
-        return flow.decide(state, command, chance)
-
-    def evolve(self, state: State, event: Event) -> State:
-        """Apply one event."""
-        return evolve(state, event)
-
-    def view(self, state: State, player: int) -> View:
-        """What `player` sees."""
-        return view_of(state, player)
-
-    def resample_hidden(self, state: State, player: int, rng: random.Random) -> State:
-        """A copy with everything hidden from `player` re-dealt, sizes kept."""
-        return resample_hidden(state, player, rng)
+        """The events of `command` once the core's turn check passed (IllegalCommand names the rule)."""
+        check_turn(self, state, command.player)
+        return decide(state, command, chance)
 
     def scores(self, state: State) -> list[float]:
         """Final scores (0 for everybody before the end)."""
         return [float(s) for s in state.final_scores]
 
-    def fingerprint(self, state: State) -> tuple[object, ...]:
-        """Primitive structure of the state for the digest."""
-        return state.fingerprint()
-
-    def greedy_value(self, view: View, command: Command) -> float:
-        """One-ply value of a command for the greedy agent."""
-        return greedy_value(view, command)
-
-
-def _check_joust(ruleset: Ruleset, rules: Rules) -> None:
-    """Without reuse, every game of the match must find its Caprices in the pool."""
-    needed = rules.joust_deals * len(rules.bonus_tokens)
-    if not rules.joust_reuse_caprices and needed > len(rules.caprices):
-        raise ruleset.error("joust.deals", f"{rules.joust_deals} games without reuse need {needed} Caprices; the "
-                            f"pool has {len(rules.caprices)} (set joust.reuse_caprices = true or fewer deals)")
-
-
-def resample_hidden(state: State, player: int, rng: random.Random) -> State:
-    """Opponents' unseen cards re-dealt from everything `player` has not seen, sizes kept.
-
-    Cards an opponent was seen to take from the Zone stay in that hand. The
-    pool is sorted before the deal so the result depends only on what
-    `player` sees and on `rng`, never on where the hidden cards really are.
-    Only the dealt cards are drawn (a partial Fisher-Yates: a search makes one
-    re-deal per iteration, and shuffling the whole pool was a tenth of it).
-    The pile, the face-down row and the face-down Caprices hold no order: what
-    comes out of them is drawn when it is revealed, so they need no resampling.
-    """
-    new = state.copy()
-    others = [p for p in range(state.num_players) if p != player]
-    sizes = [len(new.hands[p]) - len(new.known[p]) for p in others]
-    pool = [c for p in others for c in new.hands[p] if c not in new.known[p]]
-    pool += new.pile
-    pool.sort()
-    left = len(pool)
-    draw = rng.random
-    for p, size in zip(others, sizes):
-        hand = list(new.known[p])
-        for _ in range(size):  # a partial Fisher-Yates: only the dealt cards cost a random number
-            i = int(draw() * left)
-            left -= 1
-            hand.append(pool[i])
-            pool[i] = pool[left]
-        new.hands[p] = hand
-    del pool[left:]
-    pool.sort()
-    new.pile = pool
-    return new
-
 
 GAME = CapricesGame()
-JOUST = CapricesGame("caprices-joust", joust=True)
-"""The Joust variant: one lake game is a match of `joust.deals` games, scores totalled (registry: `caprices-joust`)."""

@@ -15,8 +15,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.caprices.cards import Rules
+from engine.caprices.commands import Command
 from engine.caprices.estimate import estimate_total
-from engine.caprices.state import Command, View
+from engine.caprices.state import View
 
 RALLY_EDGE = 0.5
 """A rallied card is kept without a discard, so it beats recruiting the same card."""

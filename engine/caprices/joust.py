@@ -7,6 +7,7 @@ the match ends with `player_scored` (the totals). A separate game id keeps
 matches out of every single-game metric while sharing the rules and rulesets.
 """
 
-from engine.caprices.game import JOUST as GAME
+from engine.caprices.game import CapricesGame
 
-__all__ = ["GAME"]
+GAME = CapricesGame("caprices-joust", joust=True)
+"""One lake game is a match of `joust.deals` games, scores totalled (its rules: `joust_match.py`)."""

@@ -33,7 +33,8 @@ from typing import Any
 
 from engine.caprices import events as ev
 from engine.caprices.cards import PRINTED_CASTES, Rules
-from engine.caprices.state import Command, State
+from engine.caprices.commands import Command
+from engine.caprices.state import State
 from engine.core.chance import Outcome
 from engine.core.events import Event
 from engine.core.notation import Names, NotationError, fold, words

@@ -1,7 +1,8 @@
-"""The state of one game, the commands players give, and what each player may see."""
+"""The state of one game, what each player may see of it, and the re-deal of what a player cannot see."""
 
 from __future__ import annotations
 
+import random
 from typing import Any, NamedTuple
 
 from engine.caprices.cards import Rules
@@ -11,16 +12,8 @@ DRAW, DISCARD, TAKE, BETWEEN, OVER = "draw", "discard", "take", "between", "over
 """Turn phases: draw (recruit/rally/replacement), discard after a recruit, takes of a replacement turn."""
 
 
-class Command(NamedTuple):
-    """One decision: `kind` is recruit, draw_deck, rally, bourgeoise, noble, discard, take, take_deck or pass."""
-
-    player: int
-    kind: str
-    cards: tuple[int, ...] = ()
-
-
 class State:
-    """Everything about one game; changed only by `rules.evolve`."""
+    """Everything about one game; changed only by `evolve.evolve`."""
 
     __slots__ = (
         "rules", "num_players", "round", "turn", "clock_ms", "pile", "row_left", "hands", "rallied", "zone",
@@ -65,7 +58,7 @@ class State:
         # the end-scoring events as logged, so the sealed digest covers every score component
         self.scoring_events: list[Event] = []
         # the cards of each hand that every player saw enter it (taken face up from the Zone), in the order
-        # taken: public knowledge, which a re-deal of the hidden cards must keep (`game.resample_hidden`)
+        # taken: public knowledge, which a re-deal of the hidden cards must keep (`resample_hidden`)
         self.known: list[list[int]] = [[] for _ in range(num_players)]
 
     def copy(self) -> State:
@@ -172,3 +165,36 @@ def _match_scores(state: State) -> tuple[int, ...]:
 
 
 _new_tuple = tuple.__new__
+
+
+def resample_hidden(state: State, player: int, rng: random.Random) -> State:
+    """Opponents' unseen cards re-dealt from everything `player` has not seen, sizes kept.
+
+    Cards an opponent was seen to take from the Zone stay in that hand. The
+    pool is sorted before the deal so the result depends only on what
+    `player` sees and on `rng`, never on where the hidden cards really are.
+    Only the dealt cards are drawn (a partial Fisher-Yates: a search makes one
+    re-deal per iteration, and shuffling the whole pool was a tenth of it).
+    The pile, the face-down row and the face-down Caprices hold no order: what
+    comes out of them is drawn when it is revealed, so they need no resampling.
+    """
+    new = state.copy()
+    others = [p for p in range(state.num_players) if p != player]
+    sizes = [len(new.hands[p]) - len(new.known[p]) for p in others]
+    pool = [c for p in others for c in new.hands[p] if c not in new.known[p]]
+    pool += new.pile
+    pool.sort()
+    left = len(pool)
+    draw = rng.random
+    for p, size in zip(others, sizes):
+        hand = list(new.known[p])
+        for _ in range(size):  # a partial Fisher-Yates: only the dealt cards cost a random number
+            i = int(draw() * left)
+            left -= 1
+            hand.append(pool[i])
+            pool[i] = pool[left]
+        new.hands[p] = hand
+    del pool[left:]
+    pool.sort()
+    new.pile = pool
+    return new

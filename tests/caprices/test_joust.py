@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from engine.caprices import events as ev
-from engine.caprices.endgame import match_scored_events
-from engine.caprices.game import GAME, JOUST
+from engine.caprices.game import GAME
+from engine.caprices.joust import GAME as JOUST
+from engine.caprices.joust_match import match_scored_events
 from engine.caprices.state import State
 from engine.core import ListSink, RulesetError, fold, make_agent, play_game, replay, state_digest
 from engine.core.events import Event

@@ -6,8 +6,9 @@ import random
 
 import pytest
 
+from engine.caprices.commands import Command
 from engine.caprices.game import GAME
-from engine.caprices.state import DISCARD, DRAW, TAKE, Command, State
+from engine.caprices.state import DISCARD, DRAW, TAKE, State
 from engine.core.chance import Chance
 from engine.core.errors import IllegalCommand
 

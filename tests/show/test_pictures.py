@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, Polygon, Rectangle
 
 from balance.cli import main
-from engine.caprices.endgame import score_results
+from engine.caprices.end_of_game import score_results
 from show.pictures import draw
 from show.story import state_at
 from tests.show.test_transcript import GAMES, RECORDED
