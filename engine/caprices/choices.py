@@ -12,8 +12,8 @@ from collections import Counter
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
-from engine.caprices.cards import KNIGHT_TARGETS, MINISTERS, PRINTED_CASTES, Rules
 from engine.caprices.conditions import AssemblyFacts, Test
+from engine.caprices.rules import KNIGHT_TARGETS, MINISTERS, PRINTED_CASTES, Rules
 from engine.caprices.runs import run_frame, run_length
 
 Card = tuple[str, int]

@@ -11,8 +11,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
-from engine.caprices.cards import DECK_SIZE
 from engine.caprices.replacement_turns import takeable
+from engine.caprices.rules import DECK_SIZE
 from engine.caprices.state import DISCARD, TAKE, State
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.caprices import events as ev
-from engine.caprices.cards import ORDER_ID, UNITY_ID
+from engine.caprices.rules import ORDER_ID, UNITY_ID
 from engine.caprices.scoring import Breakdown, score_assembly
 from engine.caprices.state import State
 from engine.core.events import Event

@@ -30,9 +30,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from engine.caprices.cards import KNIGHT_TARGETS, MINISTERS, Rules
 from engine.caprices.choices import run_ministers
 from engine.caprices.conditions import AssemblyFacts, Test
+from engine.caprices.rules import KNIGHT_TARGETS, MINISTERS, Rules
 from engine.caprices.runs import best_run, run_frame, run_length
 
 Card = tuple[str, int]

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.caprices.cards import Rules
 from engine.caprices.commands import Command
 from engine.caprices.estimate import estimate_total
+from engine.caprices.rules import Rules
 from engine.caprices.state import View
 
 RALLY_EDGE = 0.5

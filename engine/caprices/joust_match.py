@@ -11,8 +11,8 @@ read by `setup.deal_setup`) and how a tie on the total is broken (`tie_break`). 
 from __future__ import annotations
 
 from engine.caprices import events as ev
-from engine.caprices.cards import Rules
 from engine.caprices.end_of_game import rank_players, scored_events
+from engine.caprices.rules import Rules
 from engine.caprices.scoring import Breakdown
 from engine.caprices.state import State
 from engine.core.events import Event

@@ -32,8 +32,8 @@ from functools import lru_cache
 from typing import Any
 
 from engine.caprices import events as ev
-from engine.caprices.cards import PRINTED_CASTES, Rules
 from engine.caprices.commands import Command
+from engine.caprices.rules import PRINTED_CASTES, Rules
 from engine.caprices.state import State
 from engine.core.chance import Outcome
 from engine.core.events import Event

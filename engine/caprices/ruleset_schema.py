@@ -2,12 +2,12 @@
 
 Bounds are wide enough for any variant a designer may try and narrow enough
 that every value fits the lake column it is logged in; relations between
-values (enough cards for the players, say) are checked in `cards.compile_rules`.
+values (enough cards for the players, say) are checked in `rules.compile_rules`.
 """
 
 from __future__ import annotations
 
-from engine.caprices.cards import (
+from engine.caprices.rules import (
     FIRST_PLAYERS,
     JOUST_TIE_BREAKS,
     MAX_DEALS,

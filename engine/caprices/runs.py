@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from engine.caprices.cards import Rules
+from engine.caprices.rules import Rules
 
 Window = tuple[int, int, int, int]
 """(first value, length, missing odd values, missing even values)."""

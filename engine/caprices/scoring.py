@@ -16,15 +16,6 @@ from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
 
-from engine.caprices.cards import (
-    COMMON_CAPRICES,
-    MINISTERS,
-    ORDER_ID,
-    PRINTED_CASTES,
-    UNITY_ID,
-    Rules,
-    compile_rules,
-)
 from engine.caprices.choices import (
     MINISTER_TARGET,
     Assembly,
@@ -39,6 +30,15 @@ from engine.caprices.choices import (
     run_ministers,
 )
 from engine.caprices.conditions import AssemblyFacts, Test
+from engine.caprices.rules import (
+    COMMON_CAPRICES,
+    MINISTERS,
+    ORDER_ID,
+    PRINTED_CASTES,
+    UNITY_ID,
+    Rules,
+    compile_rules,
+)
 from engine.caprices.runs import OnOne, Window, best_run, run_length
 from engine.core.ruleset import Ruleset, load_ruleset
 

@@ -11,8 +11,8 @@ turn up (`rounds.round_start`).
 from __future__ import annotations
 
 from engine.caprices import events as ev
-from engine.caprices.cards import COMMON_CAPRICES
 from engine.caprices.rounds import round_start
+from engine.caprices.rules import COMMON_CAPRICES
 from engine.caprices.state import State
 from engine.core.chance import Chance
 from engine.core.events import Event

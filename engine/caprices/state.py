@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from engine.caprices.cards import Rules
+from engine.caprices.rules import Rules
 from engine.core.events import Event
 
 DRAW, DISCARD, TAKE, BETWEEN, OVER = "draw", "discard", "take", "between", "over"

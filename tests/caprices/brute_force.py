@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 
-from engine.caprices.cards import Rules
 from engine.caprices.conditions import AssemblyFacts
+from engine.caprices.rules import Rules
 
 Card = tuple[str, int]
 KNIGHT_TAKES = ("peasant", "artisan", "bourgeoise", "merchant")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from engine.caprices.cards import Rules
 from engine.caprices.game import GAME, RULESETS_DIR
+from engine.caprices.rules import Rules
 from engine.caprices.scoring import _search
 from engine.core.ruleset import Ruleset
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.caprices.cards import Rules, compile_rules
 from engine.caprices.estimate import estimate_total
+from engine.caprices.rules import Rules, compile_rules
 from engine.caprices.runs import best_run, longest_run, windows
 from engine.caprices.scoring import standard_rules
 from tests.caprices.helpers import load_edited, score_total

@@ -6,7 +6,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from engine.caprices import events as ev
-from engine.caprices.cards import compile_rules
+from engine.caprices.rules import compile_rules
 from engine.core import EventBuffer, ListSink, events_from_table, make_agent, play_game, replay
 from engine.registry import get_game
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.caprices import score_assembly
-from engine.caprices.cards import compile_rules
+from engine.caprices.rules import compile_rules
 from engine.caprices.scoring import standard_rules
 from tests.caprices.helpers import load_edited
 

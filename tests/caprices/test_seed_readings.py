@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from engine.caprices import score_assembly
-from engine.caprices.cards import compile_rules
 from engine.caprices.estimate import estimate_total
 from engine.caprices.game import GAME
+from engine.caprices.rules import compile_rules
 from engine.caprices.scoring import standard_rules
 from engine.core import ListSink, make_agent, play_game, replay, state_digest
 from engine.core.events import Event

@@ -25,7 +25,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 
-from engine.caprices.cards import compile_rules
+from engine.caprices.rules import compile_rules
 from engine.registry import get_game
 from lake.manifest import compute_seal
 from lake.spec import RunSpec

@@ -1,4 +1,4 @@
-"""Castes, the fixed facts of the game, and the ruleset compiled into `Rules`.
+"""The ruleset compiled into `Rules` (its tables), with the castes and the fixed facts of the game.
 
 Everything a designer may correct (deck, tables, Minister castes, Caprices)
 comes from the ruleset TOML; this module only checks it and turns it into
@@ -32,8 +32,6 @@ FINAL_CASTES = ("peasant", "artisan", "bourgeoise", "knight", "noble", "minister
 MINISTERS = ("minister_odd", "minister_even")
 KNIGHT_TARGETS = ("peasant", "artisan", "bourgeoise", "merchant")
 """What the Knight may turn into a Knight (seed)."""
-RALLYABLE = ("peasant", "artisan")
-"""What may be rallied in front of a player (seed)."""
 RUN_VALUES = ("printed", "natural", "integer")
 """What a Minister may stand for in the run: the printed values only, any number from 0, any integer."""
 FIRST_PLAYERS = ("seat0", "random")
@@ -49,7 +47,6 @@ MAX_DEALS = 8
 """The most games a Joust match may have (`joust.deals`)."""
 DECK_SIZE = 64
 """64 Subject cards (seed, Components)."""
-MIN_RUN = 6
 
 
 @dataclass(frozen=True)
