@@ -8,78 +8,15 @@ that nothing left undecided can tell apart ("inert") are tried only once.
 
 from __future__ import annotations
 
-from collections import Counter
-from functools import lru_cache
-from itertools import combinations_with_replacement, product
-
+from engine.caprices.assembly import Assembly
 from engine.caprices.conditions import AssemblyFacts, Test
-from engine.caprices.rules import KNIGHT_TARGETS, MINISTERS, PRINTED_CASTES, Rules
-from engine.caprices.runs import run_frame, run_length
+from engine.caprices.knight import KNIGHT_TARGETS, MINISTER_TARGET
+from engine.caprices.ministers import MinisterCombo
+from engine.caprices.rules import MINISTERS, Card
+from engine.caprices.runs import run_length
 
-Card = tuple[str, int]
-MINISTER_TARGET = {"minister_odd": -1, "minister_even": -2}
-"""A Knight target ("merchant", MINISTER_TARGET[kind]) is a Minister of that kind turned Merchant."""
-
-
-class Assembly:
-    """Facts of one assembly that do not depend on the choices.
-
-    `cards` are the hand, `rallied` the cards in front of the player; both
-    score, but the Knight takes a rallied card only when the ruleset says so.
-    Run values live in the frame of `runs.run_frame` (shifted up when a
-    Minister may stand below 0).
-    """
-
-    def __init__(self, cards: tuple[Card, ...], rules: Rules, rallied: tuple[Card, ...] = ()) -> None:
-        self.rules = rules
-        printed: dict[str, int] = dict.fromkeys(PRINTED_CASTES, 0)
-        merchants: dict[int, int] = {}
-        for caste, value in cards + rallied:
-            printed[caste] += 1
-            if caste == "merchant":
-                merchants[value] = merchants.get(value, 0) + 1
-        self.printed = printed
-        self.base_counts = {c: n for c, n in printed.items() if n and c not in MINISTERS}
-        """Counts of the printed non-Minister castes present (before any choice)."""
-        takeable = cards + rallied if rules.knight_takes_rallied else cards
-        self.knight_castes = frozenset(c for c, _ in takeable if c in KNIGHT_TARGETS)
-        """Printed castes with a card the Knight may transform."""
-        self.merchants = merchants
-        held = [v for c, v in cards + rallied if c not in MINISTERS]
-        self.shift, self.top = run_frame(rules, held, printed["minister_odd"] + printed["minister_even"])
-        self.present = frozenset(v + self.shift for v in held)
-        """Values held by non-Minister cards (in the run frame); Ministers reach the run through `runs.best_run`."""
-        self.merchant_values = frozenset(v + self.shift for v in merchants)
-        self.one = 1 + self.shift
-        """Where a Minister's printed 1 lies in the run frame."""
-        self.values = tuple(v for _, v in cards + rallied)
-        self.card_points = sum(self.values)
-
-    def merchants_after(self, knight: Card | None) -> frozenset[int]:
-        """Merchant values (run frame) left once the Knight has (perhaps) transformed a printed Merchant."""
-        if knight is None or knight[0] != "merchant" or knight[1] < 0 or self.merchants[knight[1]] > 1:
-            return self.merchant_values
-        return self.merchant_values - {knight[1] + self.shift}
-
-
-Choice = tuple["Card | None", tuple[tuple[str, str], ...]]
-
-
-class MinisterCombo:
-    """One joint caste choice for all Ministers, with what it implies (computed once per assembly)."""
-
-    __slots__ = ("castes", "added", "added_counts", "run_odd", "run_even", "merchant_odd", "merchant_even",
-                 "run_key", "makes_knight", "merchant_kinds")
-
-    def __init__(self, rules: Rules, castes: tuple[tuple[str, str], ...]) -> None:
-        self.castes = castes
-        self.added_counts = dict(Counter(c for _, c in castes))
-        self.added = tuple(self.added_counts.items())
-        self.run_key = run_ministers(rules, castes)
-        self.run_odd, self.run_even, self.merchant_odd, self.merchant_even = self.run_key
-        self.makes_knight = rules.transformed_enables_knight and any(c == "knight" for _, c in castes)
-        self.merchant_kinds = tuple(m for m in MINISTERS if (m, "merchant") in castes)
-        """Minister kinds with one turned Merchant (a Knight target when the ruleset allows it)."""
+Choice = tuple[Card | None, tuple[tuple[str, str], ...]]
+"""A Knight target (or None) and each Minister's (printed kind, final caste)."""
 
 
 def classify_caprices(
@@ -211,36 +148,3 @@ def knight_targets(asm: Assembly, combo: MinisterCombo, inert: dict[str, bool]) 
     return targets
 
 
-def knight_run_key(combo: MinisterCombo, knight: Card | None) -> tuple[int, int, int, int]:
-    """The run Ministers once the Knight has (perhaps) transformed a Minister-Merchant that earned the bonus."""
-    run_odd, run_even, merchant_odd, merchant_even = combo.run_key
-    if knight is not None and knight[1] == MINISTER_TARGET["minister_odd"] and merchant_odd:
-        return run_odd, run_even, merchant_odd - 1, merchant_even
-    if knight is not None and knight[1] == MINISTER_TARGET["minister_even"] and merchant_even:
-        return run_odd, run_even, merchant_odd, merchant_even - 1
-    return combo.run_key
-
-
-@lru_cache(maxsize=1024)
-def minister_combos(
-    rules: Rules, odd_castes: tuple[str, ...], odd: int, even_castes: tuple[str, ...], even: int,
-) -> list[MinisterCombo]:
-    """Every joint Minister caste choice; Ministers of one parity are alike, so each parity is a multiset."""
-    per_parity = [
-        [tuple((m, c) for c in combo) for combo in combinations_with_replacement(castes, n)]
-        for m, castes, n in zip(MINISTERS, (odd_castes, even_castes), (odd, even))
-    ]
-    return [MinisterCombo(rules, odd + even) for odd, even in product(*per_parity)]
-
-
-def run_ministers(rules: Rules, castes: tuple[tuple[str, str], ...]) -> tuple[int, int, int, int]:
-    """Ministers able to stand in the run, and those among them that are Merchants, per parity."""
-    run = [0, 0]
-    merchant = [0, 0]
-    for printed, caste in castes:
-        parity = 1 if printed == "minister_odd" else 0
-        if caste == "minister" or rules.keeps_run_value_when_transformed:
-            run[parity] += 1
-            if caste == "merchant" and rules.transformed_earns_merchant_bonus:
-                merchant[parity] += 1
-    return run[1], run[0], merchant[1], merchant[0]

@@ -24,15 +24,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from engine.caprices.agents.greedy import greedy_value
+from engine.caprices.agents.search import PROFILE as SEARCH_PROFILE
 from engine.caprices.commands import Command, legal_commands
 from engine.caprices.decide import decide
 from engine.caprices.events import COLUMNS, EVENT_TYPES, JOUST_COLUMNS, JOUST_EVENT_TYPES
 from engine.caprices.evolve import evolve
-from engine.caprices.greedy import greedy_value
 from engine.caprices.joust_match import check_joust
 from engine.caprices.rules import MAX_DEALS, compile_rules
 from engine.caprices.ruleset_schema import SCHEMA
-from engine.caprices.search import PROFILE as SEARCH_PROFILE
 from engine.caprices.setup import setup
 from engine.caprices.state import State, resample_hidden, view_of
 from engine.core.buffer import CORE_COLUMNS

@@ -29,9 +29,10 @@ PRINTED_CASTES = (
 FINAL_CASTES = ("peasant", "artisan", "bourgeoise", "knight", "noble", "minister", "clerk", "merchant")
 """Castes at scoring: both Minister kinds are one caste, 'minister'."""
 
+Card = tuple[str, int]
+"""A Subject card as its printed caste and value."""
+
 MINISTERS = ("minister_odd", "minister_even")
-KNIGHT_TARGETS = ("peasant", "artisan", "bourgeoise", "merchant")
-"""What the Knight may turn into a Knight (seed)."""
 RUN_VALUES = ("printed", "natural", "integer")
 """What a Minister may stand for in the run: the printed values only, any number from 0, any integer."""
 FIRST_PLAYERS = ("seat0", "random")

@@ -4,7 +4,7 @@ Every (Knight target, Minister castes) choice is scored (`choices.py` keeps
 that space small without losing the optimum); a Minister's run value is
 solved in closed form per window of values (`runs.py`). Results are memoised
 on the sorted assembly and the Caprices in play. `score_assembly` returns the
-full breakdown (the greedy agent uses the faster `estimate.py`).
+full breakdown (the greedy agent uses the faster `agents/estimate.py`).
 """
 
 from __future__ import annotations
@@ -16,36 +16,18 @@ from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
 
-from engine.caprices.choices import (
-    MINISTER_TARGET,
-    Assembly,
-    Choice,
-    MinisterCombo,
-    classify_caprices,
-    inert_targets,
-    knight_run_key,
-    knight_targets,
-    minister_combos,
-    minister_options,
-    run_ministers,
-)
+from engine.caprices.assembly import Assembly
+from engine.caprices.choices import Choice, classify_caprices, inert_targets, knight_targets, minister_options
 from engine.caprices.conditions import AssemblyFacts, Test
-from engine.caprices.rules import (
-    COMMON_CAPRICES,
-    MINISTERS,
-    ORDER_ID,
-    PRINTED_CASTES,
-    UNITY_ID,
-    Rules,
-    compile_rules,
-)
-from engine.caprices.runs import OnOne, Window, best_run, run_length
+from engine.caprices.families import unity_points
+from engine.caprices.knight import knight_on_minister, knight_run_key
+from engine.caprices.ministers import MinisterCombo, minister_combos, minister_values, run_ministers
+from engine.caprices.rules import MINISTERS, PRINTED_CASTES, Card, Rules, compile_rules
+from engine.caprices.runs import best_run, run_length
 from engine.core.ruleset import Ruleset, load_ruleset
 
 STANDARD_RULESET = Path(__file__).parent / "rulesets" / "standard.toml"
 _CACHE_LIMIT = 200_000
-
-Card = tuple[str, int]
 
 
 @dataclass(frozen=True)
@@ -238,7 +220,7 @@ def _options(asm: Assembly, watched: frozenset[str] | None) -> list[Option]:
                 merchant_run = runs.get(merchant_key, -1)
                 if merchant_run < 0:
                     merchants = asm.merchants_after(target)
-                    key = knight_run_key(combo, target)
+                    key = knight_run_key(combo.run_key, target)
                     run, in_run, _, _ = best_run(rules, asm.present, merchants, asm.top, *key, asm.one)
                     merchant_run = runs[merchant_key] = run + in_run * merchant_bonus
                 total += merchant_run
@@ -282,12 +264,12 @@ def _breakdown(asm: Assembly, choice: Choice, caprices: tuple[tuple[str, int], .
     knight, castes = choice
     rules = asm.rules
     counts = _final_counts(asm, knight, castes)
-    castes, took_minister = _knight_on_minister(asm, knight, castes)
+    castes, took_minister = knight_on_minister(asm.knight_castes, knight, castes)
     run_odd, run_even, merchant_odd, merchant_even = run_ministers(rules, castes)
     merchants = asm.merchants_after(knight)
     order, in_run, window, on_one = best_run(rules, asm.present, merchants, asm.top,
                                              run_odd, run_even, merchant_odd, merchant_even, asm.one)
-    unity, largest = _unity(rules, counts)
+    unity, largest = unity_points(rules, counts)
     longest = run_length(rules, asm.present, asm.top, run_odd, run_even, asm.one)
     facts = AssemblyFacts(asm.values, asm.card_points, longest)
     met = {cid: bonus if rules.caprices[cid].test(counts, facts) else 0 for cid, bonus in caprices}
@@ -299,25 +281,9 @@ def _breakdown(asm: Assembly, choice: Choice, caprices: tuple[tuple[str, int], .
         caprice_points=caprice_points, caprices=MappingProxyType(met), run_length=window[1] if window else 0,
         largest_family=largest,
         knight_target=knight[0] if knight else None,
-        minister_choices=_minister_values(asm, castes, window, merchants, on_one),
+        minister_choices=minister_values(asm, castes, window, merchants, on_one),
         knight_took_minister=took_minister,
     )
-
-
-def _knight_on_minister(
-    asm: Assembly, knight: Card | None, castes: tuple[tuple[str, str], ...],
-) -> tuple[tuple[tuple[str, str], ...], bool]:
-    """The Ministers' final castes once the Knight has transformed one of them (if it did), and whether it did.
-
-    A printed card is preferred when one of the caste is takeable (the counts are the same either way).
-    """
-    if knight is None or (knight[1] >= 0 and knight[0] in asm.knight_castes):
-        return castes, False
-    kinds = [kind for kind, value in MINISTER_TARGET.items() if value == knight[1]] or list(MINISTERS)
-    for i, (printed, caste) in enumerate(castes):
-        if caste == knight[0] and printed in kinds:
-            return castes[:i] + ((printed, "knight"),) + castes[i + 1:], True
-    raise AssertionError(f"Knight target {knight} matches no card")  # pragma: no cover - the search never picks one
 
 
 def _final_counts(asm: Assembly, knight: Card | None, castes: tuple[tuple[str, str], ...]) -> dict[str, int]:
@@ -330,59 +296,3 @@ def _final_counts(asm: Assembly, knight: Card | None, castes: tuple[tuple[str, s
     return counts
 
 
-def _unity(rules: Rules, counts: Mapping[str, int]) -> tuple[int, int]:
-    """Family points (Clerk bonus included) and the largest family counted (0 if none)."""
-    points = largest = 0
-    table = rules.family_table
-    for caste, n in counts.items():
-        if caste == "clerk":
-            n += rules.clerk_bonus
-        family = table[n] if n < len(table) else rules.family_points(n)
-        if family:
-            points += family
-            largest = max(largest, n)
-    return points, largest
-
-
-def _minister_values(
-    asm: Assembly, castes: tuple[tuple[str, str], ...], window: Window | None,
-    merchants: frozenset[int], on_one: OnOne = None,
-) -> tuple[tuple[str, str, int | None], ...]:
-    """Each Minister's (printed, final caste, run value): Merchant-Ministers take free slots first.
-
-    `on_one` (from `best_run`): an even Minister of that kind stands as its printed 1, which no odd one takes.
-    Values are worked out in the run frame and reported as printed numbers.
-    """
-    if window is None:
-        return tuple((p, c, None) for p, c in castes)
-    start, length = window[0], window[1]
-    slots = range(start, start + length)
-    rules = asm.rules
-    one = asm.one if on_one is not None and asm.one in slots else None
-    out = []
-    for printed in MINISTERS:
-        parity = 1 if printed == "minister_odd" else 0
-        missing = [v for v in slots if v % 2 == parity and v not in asm.present and v != one]
-        plain = [v for v in slots if v % 2 == parity and v in asm.present and v not in merchants and v != one]
-        mine = [c for p, c in castes if p == printed]
-        earns = rules.keeps_run_value_when_transformed and rules.transformed_earns_merchant_bonus
-        earners = [c for c in mine if earns and c == "merchant"]
-        others = [c for c in mine if not (earns and c == "merchant")]
-        one_left = one is not None and printed == "minister_even"
-        for caste in earners:
-            if one_left and on_one == "merchant":
-                slot, one_left = one, False
-            else:
-                slot = missing.pop(0) if missing else (plain.pop(0) if plain else None)
-            out.append((printed, caste, slot))
-        for caste in others:
-            can_run = caste == "minister" or rules.keeps_run_value_when_transformed
-            if one_left and can_run:
-                out.append((printed, caste, one))
-                one_left = False
-            else:
-                out.append((printed, caste, missing.pop(0) if missing and can_run else None))
-    return tuple((p, c, None if v is None else v - asm.shift) for p, c, v in out)
-
-
-__all__ = ["Breakdown", "COMMON_CAPRICES", "ORDER_ID", "UNITY_ID", "score_assembly", "standard_rules"]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.caprices.estimate import estimate_total
+from engine.caprices.agents.estimate import estimate_total
 from engine.caprices.rules import Rules, compile_rules
 from engine.caprices.runs import best_run, longest_run, windows
 from engine.caprices.scoring import standard_rules

@@ -11,11 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.caprices import score_assembly
 from engine.caprices.game import GAME
 from engine.caprices.rally import RALLYABLE
 from engine.caprices.rules import Rules, compile_rules
-from engine.caprices.scoring import _search, standard_rules
+from engine.caprices.scoring import _search, score_assembly, standard_rules
 from tests.caprices.brute_force import brute_force
 from tests.caprices.helpers import edited_ruleset, load_edited
 

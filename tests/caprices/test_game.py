@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from engine.caprices import score_assembly
 from engine.caprices.end_of_game import rank_players
 from engine.caprices.game import GAME
+from engine.caprices.scoring import score_assembly
 from engine.core import EventBuffer, ListSink, events_from_table, make_agent, play_game, replay, state_digest
 from engine.core.chance import Chance
 

@@ -75,7 +75,7 @@ condition = { source = "assumed", note = "test", value = { any = [{ caste = "pea
     path = tmp_path / "more.toml"
     path.write_text(edited_ruleset(tmp_path, "[meta]", "[meta]").read_text() + extra)
     ruleset = GAME.load_ruleset(str(path))
-    from engine.caprices import score_assembly
+    from engine.caprices.scoring import score_assembly
     assert score_assembly([("peasant", 1)], [("la_cour_des_miracles", 30)], ruleset).caprice_points == 30
     assert score_assembly([("noble", 3)], [("la_cour_des_miracles", 30)], ruleset).caprice_points == 0
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.caprices import score_assembly
 from engine.caprices.rules import compile_rules
-from engine.caprices.scoring import standard_rules
+from engine.caprices.scoring import score_assembly, standard_rules
 from tests.caprices.helpers import load_edited
 
 # The corrected example (seed, Scoring Example): 7 in hand + 3 rallied (Peasants 0, 2 and Artisan 1),

@@ -5,8 +5,8 @@ from __future__ import annotations
 import contextlib
 import random
 
+from engine.caprices.agents.search import evaluate
 from engine.caprices.game import GAME
-from engine.caprices.search import evaluate
 from engine.caprices.state import State
 from engine.core import ListSink, fold, make_agent, play_game
 from engine.core.game import InfoSet

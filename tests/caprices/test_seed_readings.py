@@ -13,11 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.caprices import score_assembly
-from engine.caprices.estimate import estimate_total
+from engine.caprices.agents.estimate import estimate_total
 from engine.caprices.game import GAME
 from engine.caprices.rules import compile_rules
-from engine.caprices.scoring import standard_rules
+from engine.caprices.scoring import score_assembly, standard_rules
 from engine.core import ListSink, make_agent, play_game, replay, state_digest
 from engine.core.events import Event
 from engine.core.ruleset import Ruleset

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engine.caprices.agents.estimate import estimate_total
 from engine.caprices.commands import Command
-from engine.caprices.estimate import estimate_total
 from engine.caprices.rules import Rules
 from engine.caprices.state import View
 

@@ -30,12 +30,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from engine.caprices.choices import run_ministers
 from engine.caprices.conditions import AssemblyFacts, Test
-from engine.caprices.rules import KNIGHT_TARGETS, MINISTERS, Rules
+from engine.caprices.knight import KNIGHT_TARGETS, knight_takeable
+from engine.caprices.ministers import run_ministers
+from engine.caprices.rules import MINISTERS, Card, Rules
 from engine.caprices.runs import best_run, run_frame, run_length
-
-Card = tuple[str, int]
 
 
 def estimate_total(
@@ -72,8 +71,7 @@ def estimate_total(
         chooser = _Chooser(rules, counts, caprices, facts, in_run)
         castes = chooser.ministers(ministers)
         if printed_knight or (rules.transformed_enables_knight and counts.get("knight")):
-            takeable = (*cards, *rallied) if rules.knight_takes_rallied else cards
-            target, castes = chooser.knight_target(takeable, castes)
+            target, castes = chooser.knight_target(knight_takeable(rules, cards, rallied), castes)
             if target is not None and target[0] == "merchant" and merchants.get(target[1]) == 1:
                 merchant_values = merchant_values - {target[1] + shift}
     return _choice_total(rules, counts, castes, frozen, merchant_values, values, (top, 1 + shift), caprices, chooser)
@@ -175,13 +173,14 @@ class _Chooser:
     ) -> tuple[Card | None, tuple[tuple[str, str], ...]]:
         """Transform the caste gaining the most (non-Merchants first on a tie); None when nothing gains.
 
-        Candidates are the takeable printed cards' castes and, when the ruleset
-        allows it, castes only a Minister took (that Minister then ends a
-        Knight: returned in the updated Minister castes).
+        Candidates are the castes of the cards the Knight may take
+        (`knight.knight_takeable`) and, when the ruleset allows it, castes
+        only a Minister took (that Minister then ends a Knight: returned in
+        the updated Minister castes).
         """
         candidates: dict[str, Card | None] = {}
         for card in takeable:
-            if card[0] in KNIGHT_TARGETS and card[0] not in candidates:
+            if card[0] not in candidates:
                 candidates[card[0]] = card
         if castes and self.rules.knight_takes_transformed_minister:
             for _, caste in castes:

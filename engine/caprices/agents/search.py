@@ -18,8 +18,8 @@ player: the best discard would take eight, for little strength, measured). In a 
 
 from __future__ import annotations
 
-from engine.caprices.estimate import estimate_total
-from engine.caprices.greedy import blind_value
+from engine.caprices.agents.estimate import estimate_total
+from engine.caprices.agents.greedy import blind_value
 from engine.caprices.state import DISCARD, State
 from engine.core.game import SearchProfile
 
