@@ -17,6 +17,9 @@ is empty it cannot be drawn from, and a player who can draw nothing passes
 (the standard ruleset: a seat is then the turn order in round 1, and runs
 rotate the agents through the seats, `lake/spec.py`), or the King aid
 dealt at random as the seed says (a logged chance event).
+
+Which file holds each rule: the package docstring (`engine/caprices/__init__.py`). The Joust variant's
+game object is `joust.py`.
 """
 
 from __future__ import annotations
