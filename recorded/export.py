@@ -28,11 +28,9 @@ from engine.registry import get_game
 from lake.catalogue import catalogue
 from lake.manifest import manifest_ruleset
 from recorded.entries import OUTCOME_MARK, normal_text
-from recorded.replay import EnvelopeSink, notation_of
-
-
-class ExportError(BalanceError):
-    """A log that cannot be written as a record (names the game and seq)."""
+from recorded.errors import ExportError
+from recorded.timed import export_timed
+from recorded.turn_replay import EnvelopeSink, is_timed, notation_of
 
 
 class _LoggedChance(ScriptedChance):
@@ -61,13 +59,10 @@ def export_game(game: Game, ruleset: Ruleset, events: list[Event], ruleset_ref: 
     start = events[0]
     if not isinstance(start, GameStarted) or not isinstance(events[-1], GameSealed):
         raise ExportError(f"game {game_id}: a log must start with game_started and end with game_sealed")
-    notation = notation_of(game)
-    if getattr(notation, "timed", False):
-        from recorded.timed import export_timed  # it builds on this module's ExportError
-
+    if is_timed(game):
         setup, moves, state = export_timed(game, ruleset, events, game_id)
     else:
-        setup, moves, state = _export_moves(game, ruleset, events, notation, game_id)
+        setup, moves, state = _export_moves(game, ruleset, events, notation_of(game), game_id)
     if state_digest(game, state) != events[-1].digest:  # type: ignore[attr-defined]
         raise ExportError(f"game {game_id}: the exported moves do not reach the logged digest")
     return _record(ruleset_ref or ruleset.name, game.id, start, setup, moves, game.scores(state))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,16 +25,17 @@ from typing import Any
 from engine.core.buffer import EventBuffer
 from engine.core.ruleset import Ruleset
 from engine.registry import get_game
-from lake import layout as lake_files
+from lake import layout
 from lake.catalogue import catalogue
 from lake.claim import claim_run
 from lake.manifest import Manifest, code_version, file_entry, publish
 from lake.store import WrittenFile, open_store
-from recorded.records import GameRecord, RecordError, read_records, record_files
-from recorded.replay import ReplayedGame, replay_record
+from recorded.errors import RecordError
+from recorded.records import GameRecord, read_records, record_files
+from recorded.replay import replay_record
+from recorded.turn_replay import ReplayedGame
 
 SOURCE = "recorded"
-RECORDS_FILE = "records.json"
 QUARANTINE_DIR = "quarantine"
 
 
@@ -53,7 +54,7 @@ class IngestReport:
         return sum(n for _, n in self.added)
 
 
-def ingest(paths: list[Path], lake: Path, say: Callable[[str], None] | None = None) -> IngestReport:
+def ingest(paths: list[Path], lake: Path) -> IngestReport:
     """Replay every recorded game under `paths` into `lake` (see the module docstring)."""
     started = time.perf_counter()
     report = IngestReport()
@@ -130,9 +131,9 @@ def write_run(lake: Path, games: list[ReplayedGame]) -> str:
     store = open_store(lake)
     claim = {"kind": SOURCE, "game": first.game, "ruleset_digest": first.ruleset.digest}
     with claim_run(store, run_id, claim, resume=True):  # the run id is its content: the same games, the same run
-        written = store.write_parquet(lake_files.part_key(first.game, run_id, 0), table)
-        store.write_bytes(lake_files.meta_key(run_id, RECORDS_FILE),
-                          lake_files.json_bytes([g.record.data for g in games]))
+        written = store.write_parquet(layout.part_key(first.game, run_id, 0), table)
+        store.write_bytes(layout.meta_key(run_id, layout.RECORDS_FILE),
+                          layout.json_bytes([g.record.data for g in games]))
         publish(store, _manifest(lake, run_id, games, written))  # sealed, written last: the run is complete
     return run_id
 
@@ -154,7 +155,7 @@ def _manifest(lake: Path, run_id: str, games: list[ReplayedGame], part: WrittenF
         created_at=now.isoformat(timespec="seconds"),
         extra={
             "source": SOURCE,
-            "records": lake_files.meta_key(run_id, RECORDS_FILE),
+            "records": layout.meta_key(run_id, layout.RECORDS_FILE),
             "games": [_game_entry(game_id, g) for game_id, g in enumerate(games)],
         },
     )
@@ -201,7 +202,7 @@ def quarantine(lake: Path, error: RecordError) -> Path:
         "quarantined_at": datetime.now(tz=UTC).isoformat(timespec="seconds"),
         "record": _record_text(error),
     }
-    lake_files.write_json_atomic(entry, path)
+    layout.write_json_atomic(entry, path)
     return path
 
 

@@ -37,9 +37,9 @@ from engine.gods.commands import Command, DeclareEnd, Wait
 from engine.gods.events import ActionPlanned, GameEnded, LandscapeScored, PlanFailed, TilesDealt, TilesDrawn
 from engine.gods.evolve import planned_command
 from engine.gods.notation import CARRIED_OUT, NOTATION, tile_names, timed
-from recorded.entries import Entry, entries_of, player_of
-from recorded.records import RecordError
-from recorded.replay import EnvelopeSink, Replay
+from recorded.entries import OUTCOME_MARK, Entry, entries_of, player_of
+from recorded.errors import ExportError, RecordError
+from recorded.turn_replay import EnvelopeSink, Replay
 
 
 class TimedReplay(Replay):
@@ -229,15 +229,13 @@ def export_timed(game: Game, ruleset: Ruleset, events: list[Event], game_id: int
             elif isinstance(event, CARRIED_OUT):
                 done = acting.pop(event.player)
                 if isinstance(event, TilesDrawn) and event.tiles:
-                    done["move"] += " > " + ", ".join(names.text(t) for t in event.tiles)
+                    done["move"] += f" {OUTCOME_MARK} " + ", ".join(names.text(t) for t in event.tiles)
     for line in acting.values():  # still under way when the game ended: it never happened
         line["failed"] = True
     return setup, sorted(lines, key=lambda line: line.get("t", math.inf)), state
 
 
 def _logged_command(state: Any, player: int, event: Event, game_id: int, seq: int) -> Command:
-    from recorded.export import ExportError  # the export module imports this one
-
     if isinstance(event, ActionPlanned) and event.player == player:
         return timed(planned_command(event), now(state) + event.think_ms)
     if isinstance(event, (LandscapeScored, GameEnded)):  # the end: scoring, then game_ended

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from recorded.entries import OUTCOME_MARK
-from recorded.recorder import Recorder
-from recorded.records import RecordError
-from recorded.replay import Replay
+from recorded.errors import RecordError
+from recorded.turn_recorder import Recorder
+from recorded.turn_replay import Replay
 
 TIMED_HELP = ("type 'SECONDS PLAYER: MOVE', e.g. '14.7 Ben: draw 2' or '20.5 Ana: place FFMM/SSPP at a2 as MSSF'; "
               "add '(failed)' for a grab that came too late; u = undo the last line, q = save and stop, ? = help")
@@ -26,7 +26,8 @@ FAILED_MARK = "(failed)"
 class TimedRecorder(Recorder):
     """Records lines with times; each one is checked by replaying the record so far."""
 
-    def run_timed(self) -> dict[str, Any]:
+    def record_moves(self) -> dict[str, Any]:
+        """Ask for each timed line until nothing more can be placed (returns the finished record)."""
         while True:
             replay = self._replay()
             if replay.game.to_move(replay.state) is None:
