@@ -12,8 +12,9 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from lake.layout import RUN_ID_RULE, is_url, safe_run_id
+from lake.layout import RUN_ID_RULE, safe_run_id
 from lake.spec import MAX_BATCH_SIZE, MAX_GAMES, MAX_SEED, MIN_SEED
+from lake.store import is_url
 
 MAX_WORKERS = 512
 

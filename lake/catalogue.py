@@ -27,11 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import BalanceError
-from lake import layout as layout
+from lake import layout
 from lake.claim import is_being_written
 from lake.manifest import manifest_problems
 from lake.spec import RunSpec
-from lake.store import Store, open_store
+from lake.store import TEMP_PREFIX, Store, open_store
 
 COMPLETE, INCOMPLETE, IN_PROGRESS, REJECTED = "complete", "incomplete", "in progress", "rejected"
 
@@ -215,14 +215,14 @@ def files_against_spec(files: list[dict[str, Any]], spec: RunSpec) -> list[str]:
 
 def _pending_temp(run: CatalogedRun | None, key: str) -> bool:
     """A temporary file of a run still being written (or killed mid-write) is part of its incomplete state."""
-    return run is not None and not run.complete and key.rsplit("/", 1)[1].startswith(layout.TEMP_PREFIX)
+    return run is not None and not run.complete and key.rsplit("/", 1)[1].startswith(TEMP_PREFIX)
 
 
 def _stray_reason(run: CatalogedRun | None, key: str) -> str:
     name = key.rsplit("/", 1)[1]
     if run is None:
         return "no run claims this folder (no runs/<id>/spec.json or manifest.json)"
-    if name.startswith(layout.TEMP_PREFIX):
+    if name.startswith(TEMP_PREFIX):
         return f"temporary file left in complete run {run.run_id}"
     if run.complete:
         return f"not listed in run {run.run_id}'s manifest"
@@ -230,7 +230,7 @@ def _stray_reason(run: CatalogedRun | None, key: str) -> str:
 
 
 def _outside_layout(parts: list[str]) -> str:
-    if parts[0] == layout.RUNS and len(parts) == 3 and parts[2].startswith(layout.TEMP_PREFIX):
+    if parts[0] == layout.RUNS and len(parts) == 3 and parts[2].startswith(TEMP_PREFIX):
         return (f"a record of run {parts[1]} half written by a killed writer; resuming the run "
                 "(`balance simulate --resume`) removes it")
     if parts[0] == layout.RUNS:

@@ -29,7 +29,7 @@ from typing import Any
 
 from engine.core.errors import BalanceError
 from lake import layout
-from lake.store import LocalStore, Store
+from lake.store import TEMP_PREFIX, LocalStore, Store
 
 WAIT_POLL_S = 1.0
 _HELD: set[int] = set()  # lock fds this process holds
@@ -140,7 +140,7 @@ def _clear_killed_writes(store: Store, run_id: str) -> None:
     """Remove temporary files from the run's folder: we hold its lock, so they are half-written records (a
     spec or manifest) of a writer killed before its rename, which nothing reads and verify would report."""
     for key in store.find(layout.meta_key(run_id)):
-        if key.rsplit("/", 1)[-1].startswith(layout.TEMP_PREFIX):
+        if key.rsplit("/", 1)[-1].startswith(TEMP_PREFIX):
             store.remove(key)
 
 

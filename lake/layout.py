@@ -1,4 +1,4 @@
-"""The Parquet event lake: its layout, its storage, the runs in it and which files belong to it.
+"""The lake's layout: where each run's data files and records live, and how their keys are named.
 
 Layout (partitioned by game and run only)::
 
@@ -13,7 +13,8 @@ Layout (partitioned by game and run only)::
 
 What belongs to the lake is decided in one place, `lake.catalogue`:
 the files listed in complete runs' manifests. The lake may be a local folder
-or an object-store URL (`lake.store`).
+or an object-store URL (`lake.store`); the path helpers at the end are for
+local lakes.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from lake.store import TEMP_PREFIX, LocalStore, Store, StoreError, WrittenFile, is_url, open_store
+from lake.store import LocalStore, Store, WrittenFile
 
 DEFAULT_LAKE = Path("data/lake")
 # top-level folders holding run data, each `<dataset>/game=<g>/run=<id>/` (tile_*: `balance tile-value`)
@@ -38,14 +39,6 @@ SIDE_FOLDERS = ("quarantine",)  # not lake data and never read by the warehouse 
 PART_PATTERN = re.compile(r"^part-(\d{5,})\.parquet$")
 RUN_ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$")
 RUN_ID_RULE = "1-80 characters: letters, digits, '.', '_' or '-', starting with a letter or digit"
-
-__all__ = [
-    "DATASETS", "DEFAULT_LAKE", "LOCK_FILE", "MANIFEST_FILE", "RUNS", "RUN_ID_RULE", "SPEC_FILE", "TEMP_PREFIX",
-    "LocalStore", "Store", "StoreError", "WrittenFile", "is_url", "open_store",
-    "data_folder_key", "meta_key", "part_key", "part_name", "run_dir", "meta_dir", "safe_run_id",
-    "write_table_atomic", "write_json_atomic", "read_json", "parquet_rows", "existing_parts",
-]
-
 
 def safe_run_id(run_id: object) -> bool:
     """Run ids are folder names on every filesystem and object store, and never glob patterns."""

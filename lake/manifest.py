@@ -29,7 +29,7 @@ from typing import Any
 from engine.core.errors import ReplayError
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
-from lake import layout as lake_layout
+from lake import layout
 from lake.store import Store, WrittenFile
 
 MANIFEST_VERSION = 2
@@ -83,7 +83,7 @@ def file_entry(written: WrittenFile, games: int, first_game_id: int, last_game_i
 def publish(store: Store, manifest: Manifest) -> Manifest:
     """Seal and write the manifest: from this moment the run is complete and its files are in the lake."""
     sealed = manifest.sealed()
-    lake_layout.write_json(store, lake_layout.meta_key(manifest.run_id, lake_layout.MANIFEST_FILE), sealed.to_dict())
+    layout.write_json(store, layout.meta_key(manifest.run_id, layout.MANIFEST_FILE), sealed.to_dict())
     return sealed
 
 
@@ -117,8 +117,8 @@ def _entry_problem(entry: Any, run_id: str, game: str, seen: set[str]) -> str | 
         return f"a files entry is not an object with a 'file': {entry!r}"
     name = entry["file"]
     folder, _, base = name.rpartition("/")
-    allowed = {lake_layout.data_folder_key(d, game, run_id) for d in lake_layout.DATASETS}
-    if folder not in allowed or not lake_layout.PART_PATTERN.match(base):
+    allowed = {layout.data_folder_key(d, game, run_id) for d in layout.DATASETS}
+    if folder not in allowed or not layout.PART_PATTERN.match(base):
         return f"lists {name!r}, which is not a part file of this run's own folders"
     if name in seen:
         return f"lists {name!r} twice"

@@ -22,7 +22,7 @@ from typing import Any
 import pyarrow as pa
 
 from engine.core.ruleset import Ruleset
-from lake import layout as layout
+from lake import layout
 from lake.claim import RunBusy, RunClaim, claim_run, is_being_written, owner_text
 from lake.manifest import Manifest, code_version, created_now, file_entry, publish
 from lake.store import Store, open_store

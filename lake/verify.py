@@ -35,7 +35,7 @@ from tqdm import tqdm
 from engine.core.errors import BalanceError
 from engine.core.game import Game
 from engine.registry import get_game
-from lake import layout as layout
+from lake import layout
 from lake.catalogue import CatalogedRun, LakeCatalogue, catalogue
 from lake.claim import resume_command, resume_hint
 from lake.filecheck import FileResult, FileTask, check_file

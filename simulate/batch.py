@@ -20,7 +20,7 @@ from engine.core.errors import BalanceError
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
 from engine.registry import resolve_game
-from lake import layout as layout
+from lake import layout
 from lake.spec import DEFAULT_RULESET, Batch, RunSpec
 from lake.store import Store, open_store
 

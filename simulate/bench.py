@@ -33,7 +33,7 @@ from engine.core.events import Event
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
 from engine.registry import GAMES
-from lake import layout as lake_files
+from lake import layout
 from lake.spec import Batch, RunSpec
 from simulate.batch import load_spec_ruleset, play_into
 from simulate.runner import run
@@ -154,8 +154,8 @@ def _logged_pass(game: Game, ruleset: Ruleset, spec: RunSpec, batch: Batch, fold
     """Play into an EventBuffer, build the Arrow table, write the Parquet part; returns events and file bytes."""
     buffer = EventBuffer.for_game(game)
     play_into(game, ruleset, spec, batch, buffer)
-    path = folder / lake_files.part_name(batch.index)
-    lake_files.write_table_atomic(buffer.to_table(spec.run_id), path)
+    path = folder / layout.part_name(batch.index)
+    layout.write_table_atomic(buffer.to_table(spec.run_id), path)
     return len(buffer), path.stat().st_size
 
 

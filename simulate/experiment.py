@@ -228,7 +228,7 @@ def run_arms(arms: list[Arm], lake: Any, workers: int | None = None, progress: b
 
 
 def _complete(lake: Any, run_id: str) -> bool:
-    from lake import layout as layout
+    from lake import layout
     from lake.store import open_store
 
     return open_store(lake).exists(layout.meta_key(run_id, layout.MANIFEST_FILE))

@@ -33,11 +33,11 @@ from engine.core.errors import BalanceError
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
 from engine.registry import resolve_game
-from lake import layout as layout
+from lake import layout
 from lake.claim import RunBusy, RunConflict, claim_run
 from lake.manifest import Manifest, code_version, created_now, publish
 from lake.spec import Batch, RunSpec, SpecError
-from lake.store import Store, open_store
+from lake.store import TEMP_PREFIX, Store, open_store
 from simulate.batch import BatchSummary, load_spec_ruleset, play_batch
 from simulate.progress import progress_counter
 
@@ -117,7 +117,7 @@ def _existing_parts(store: Store, spec: RunSpec) -> dict[int, str]:
         match = layout.PART_PATTERN.match(name)
         if match:
             found[int(match.group(1))] = key
-        elif name.startswith(layout.TEMP_PREFIX):
+        elif name.startswith(TEMP_PREFIX):
             store.remove(key)  # a killed writer's half file; we hold the run's lock
     return found
 

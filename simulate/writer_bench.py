@@ -46,7 +46,7 @@ import pyarrow.parquet as pq
 from engine.core.buffer import EventBuffer
 from engine.core.events import Event, event_field_names
 from engine.core.game import Game
-from lake import layout as layout
+from lake import layout
 from lake.parquet_format import parquet_options
 from lake.spec import Batch, RunSpec
 from lake.store import LocalStore

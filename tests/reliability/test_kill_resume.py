@@ -25,7 +25,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from balance.cli import main
-from lake import layout as layout
+from lake import layout
 from lake.verify import verify
 from simulate.runner import run
 from tests.simulate.slow_run import SPEC

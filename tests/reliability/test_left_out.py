@@ -11,7 +11,7 @@ import duckdb
 import pytest
 
 from balance.cli import main
-from lake import layout as layout
+from lake import layout
 from tests.reliability.tampering import PART1, edit_manifest
 from tests.warehouse.conftest import lineups
 from tests.warehouse.fake_events import write_fake_run

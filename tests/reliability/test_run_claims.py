@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from lake import layout as layout
+from lake import layout
 from lake.claim import RunBusy, RunConflict, claim_run
 from lake.spec import RunSpec
-from lake.store import open_store
+from lake.store import TEMP_PREFIX, open_store
 from lake.verify import verify
 from simulate.runner import run
 from tests.simulate.slow_run import SPEC
@@ -93,7 +93,7 @@ def test_a_claim_clears_a_record_a_killed_writer_left_half_written(tmp_path: Pat
     # kill -9 between writing spec.json's temporary file and its rename leaves this file behind
     folder = tmp_path / layout.meta_key(SPEC.run_id)
     folder.mkdir(parents=True)
-    half = folder / f"{layout.TEMP_PREFIX}999999-{layout.SPEC_FILE}"
+    half = folder / f"{TEMP_PREFIX}999999-{layout.SPEC_FILE}"
     half.write_bytes(b'{"kind": "simu')
     problems = verify(tmp_path, resolve=lambda _: GAME).problems
     assert [p.file for p in problems] == [half.relative_to(tmp_path).as_posix()]
