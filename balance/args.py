@@ -110,7 +110,6 @@ games = bounded_int(1, MAX_GAMES, "games per player count")
 batch_size = bounded_int(1, MAX_BATCH_SIZE, "games per part file")
 workers = bounded_int(1, MAX_WORKERS, "worker processes")
 seed = bounded_int(MIN_SEED, MAX_SEED, "a 64-bit seed")
-small_count = bounded_int(1, 1_000_000, "a count")
 
 
 def memory_size(text: str) -> str:

@@ -113,6 +113,13 @@ def read_claim(store: Store, run_id: str) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else {"invalid": data}
 
 
+def claimed_spec(store: Store, run_id: str) -> dict[str, Any] | None:
+    """The spec a simulated run id was claimed with (None when unclaimed or claimed by another kind of run)."""
+    record = read_claim(store, run_id)
+    spec = (record or {}).get("spec")
+    return dict(spec) if (record or {}).get("kind", "simulated") == "simulated" and isinstance(spec, dict) else None
+
+
 def claim_run(store: Store, run_id: str, record: dict[str, Any], resume: bool, wait: bool = False) -> RunClaim:
     """Claim `run_id` for `record` (the spec and ruleset digest); raises RunConflict or RunBusy."""
     _refuse_other_spec(store, run_id, record)

@@ -163,12 +163,3 @@ def code_version() -> str:
         return f"balance {metadata.version('balance')}"
     except metadata.PackageNotFoundError:
         return "unknown"
-
-
-def file_sha256(path: Path) -> str:
-    """The SHA-256 of a local file (the checksum a manifest records for it)."""
-    digest = hashlib.sha256()
-    with Path(path).open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()

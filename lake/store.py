@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import os
 import posixpath
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -99,9 +98,6 @@ class Store:
         raise NotImplementedError
 
     def remove(self, key: str) -> None:
-        raise NotImplementedError
-
-    def remove_tree(self, prefix: str) -> None:
         raise NotImplementedError
 
     def check_usable(self, write: bool) -> None:
@@ -206,13 +202,6 @@ class LocalStore(Store):
 
     def remove(self, key: str) -> None:
         self._path(key).unlink(missing_ok=True)
-
-    def remove_tree(self, prefix: str) -> None:
-        path = self._path(prefix)
-        if path.is_dir():
-            shutil.rmtree(path)
-        else:
-            path.unlink(missing_ok=True)
 
     def check_usable(self, write: bool) -> None:
         root = self.root
@@ -322,10 +311,6 @@ class FsspecStore(Store):
         path = self._path(key)
         if self.fs.exists(path):
             self.fs.rm_file(path)
-
-    def remove_tree(self, prefix: str) -> None:
-        for key in self.find(prefix):
-            self.fs.rm_file(self._path(key))
 
     def check_usable(self, write: bool) -> None:
         try:

@@ -29,6 +29,7 @@ from lake.catalogue import catalogue
 from lake.manifest import manifest_ruleset
 from recorded.entries import OUTCOME_MARK, normal_text
 from recorded.errors import ExportError
+from recorded.schema import FORMAT, FORMAT_VERSION
 from recorded.timed import export_timed
 from recorded.turn_replay import EnvelopeSink, is_timed, notation_of
 
@@ -40,7 +41,6 @@ class _LoggedChance(ScriptedChance):
         super().__init__()
         self.give(outcomes)
         self.history: list[Outcome] = []
-        self.trying = False
 
     def draw(self, what: str, pool: Sequence[Any], count: int = 1, owner: int | None = None) -> list[Any]:
         before = [o for o in self.pending if o.what == what][:count]
@@ -150,6 +150,11 @@ def _record(ruleset: str, game: str, start: GameStarted, setup: dict[str, Any], 
 
 def _number(value: float) -> float | int:
     return int(value) if float(value).is_integer() else value
+
+
+def records_file(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """A recorded-game file holding `records` (what `balance export` writes and ingest reads back)."""
+    return {"format": FORMAT, "version": FORMAT_VERSION, "games": records}
 
 
 def export_lake(lake: Path, game: str | None = None, run: str | None = None, first: int | None = None,

@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 
 from engine.core.errors import BalanceError
 from recorded.errors import RecordError
-from recorded.schema import GAME, SCHEMA
+from recorded.schema import GAME
 
 _GAME_VALIDATOR = Draft202012Validator(GAME)
 # the same schema compiled to plain Python: ~30x quicker on a valid game (ingest reads thousands); a game it
@@ -121,8 +121,3 @@ def schema_problem(game: Any) -> RecordError | None:
     if error.validator == "additionalProperties":
         return RecordError("invalid_field", f"{path}: {error.message} (allowed: {', '.join(GAME['properties'])})")
     return RecordError("invalid_field", f"field {path}: {error.message}")
-
-
-def top_level_schema() -> dict[str, Any]:
-    """The whole published schema (for tools that validate a file at once)."""
-    return SCHEMA

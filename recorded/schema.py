@@ -76,6 +76,8 @@ GAME: dict[str, Any] = {
     },
 }
 
+FORMAT, FORMAT_VERSION = "balance-recorded-games", 1  # what a file of several games says it is
+
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": SCHEMA_ID,
@@ -89,8 +91,8 @@ SCHEMA: dict[str, Any] = {
             "required": ["games"],
             "additionalProperties": False,
             "properties": {
-                "format": {"const": "balance-recorded-games"},
-                "version": {"const": 1},
+                "format": {"const": FORMAT},
+                "version": {"const": FORMAT_VERSION},
                 "games": {"type": "array", "items": {"$ref": "#/$defs/game"}},
             },
         },

@@ -38,12 +38,11 @@ from simulate.tile_value import GAME_ID, TileValueSpec, measure_choices
 
 KIND = "tile_value"
 TABLES = ("tile_values", "tile_owning")
-PART = "part-00000.parquet"
 
 
 def table_path(lake: Path, table: str, run_id: str) -> Path:
     """Where one of a run's tables is written."""
-    return Path(lake) / table / f"game={GAME_ID}" / f"run={run_id}" / PART
+    return Path(lake) / table_key(table, run_id)
 
 
 def table_key(table: str, run_id: str) -> str:
@@ -52,7 +51,7 @@ def table_key(table: str, run_id: str) -> str:
 
 
 def manifest_file(lake: Path, run_id: str) -> Path:
-    return meta_dir(lake, run_id) / "manifest.json"
+    return meta_dir(lake, run_id) / MANIFEST_FILE
 
 
 def spec_run_id(spec: TileValueSpec) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine.core.errors import BalanceError
 from lake.layout import DEFAULT_LAKE, write_json_atomic
-from recorded.export import export_lake
+from recorded.export import export_lake, records_file
 
 EXIT_OK, EXIT_USER = 0, 1
 
@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     if not records:
         print(f"balance export: no games matched in {args.lake} (check --game, --run, --ids)", file=sys.stderr)
         return EXIT_USER
-    data = {"format": "balance-recorded-games", "version": 1, "games": records}
+    data = records_file(records)
     if str(args.out) == "-":
         print(json.dumps(data, indent=1, ensure_ascii=False))
     else:

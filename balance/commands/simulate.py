@@ -8,7 +8,7 @@ from typing import Any
 
 from balance import args as arg
 from engine.registry import get_game
-from lake.claim import read_claim
+from lake.claim import claimed_spec
 from lake.layout import DEFAULT_LAKE, SPEC_FILE, meta_key
 from lake.spec import RunSpec, SpecError, parse_int_list, parse_name_list
 from lake.store import open_store
@@ -77,9 +77,7 @@ def _claimed_spec(args: argparse.Namespace) -> dict[str, Any] | None:
     """With --resume and --run-id, the spec in the run's claim (`runs/<id>/spec.json`), if a simulated run has one."""
     if not args.resume or args.run_id is None:
         return None
-    record = read_claim(open_store(args.lake), args.run_id)
-    spec = (record or {}).get("spec")
-    return dict(spec) if (record or {}).get("kind", "simulated") == "simulated" and isinstance(spec, dict) else None
+    return claimed_spec(open_store(args.lake), args.run_id)
 
 
 def run(args: argparse.Namespace) -> int:

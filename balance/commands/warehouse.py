@@ -7,13 +7,13 @@ import sys
 from pathlib import Path
 
 from balance import args as arg
+from lake.layout import DEFAULT_LAKE
 from simulate.study import STUDY_FILE
 from warehouse import DEFAULT_WAREHOUSE
 from warehouse.build import DEFAULT_MEMORY_LIMIT, InvariantError, LakeError, build
 from warehouse.flags import load_rules
 from warehouse.left_out import warning_lines
 
-DEFAULT_LAKE = Path("data/lake")
 EXIT_DATA = 2
 
 
