@@ -10,8 +10,7 @@ from engine.caprices.end_of_game import score_results
 from engine.caprices.scoring import Breakdown
 from engine.caprices.state import State
 from show.caprices_text import COMPONENTS, Narrator
-from show.naming import Naming
-from show.pictures import PLAYER_COLOURS
+from show.naming import PLAYER_COLOURS, Naming
 
 CASTE_COLOURS = {"peasant": "#a1887f", "artisan": "#ffb74d", "bourgeoise": "#4fc3f7", "knight": "#e57373",
                  "noble": "#ba68c8", "minister_odd": "#fff176", "minister_even": "#dce775", "clerk": "#90a4ae",

@@ -13,8 +13,7 @@ from typing import Any
 from engine.caprices import events as ev
 from engine.caprices.state import State
 from engine.core.events import Event
-from show.naming import Naming, plural
-from show.story import describe_unknown
+from show.naming import Naming, describe_unknown, plural
 
 TURN_KINDS = {"recruit": "recruits", "rally": "rallies", "bourgeoise": "plays a Bourgeoise turn",
               "noble": "plays a Noble turn", "pass": "passes (nothing left to draw)"}

@@ -11,8 +11,7 @@ from engine.gardens import events as ev
 from engine.gardens.pagoda import facing, side_of
 from engine.gardens.state import State
 from show.gardens_text import Narrator
-from show.naming import Naming
-from show.pictures import PLAYER_COLOURS
+from show.naming import PLAYER_COLOURS, Naming
 
 RESOURCE_COLOURS = ("#66bb6a", "#9e9e9e", "#42a5f5", "#a1887f", "#ffca28", "#ef5350")
 """By the ruleset's resource order (plants, stone, water, wood in the base game)."""

@@ -17,8 +17,7 @@ from engine.gardens import events as ev
 from engine.gardens.notation import card_names
 from engine.gardens.pagoda import facing, side_of
 from engine.gardens.state import STORAGE, SUPPLY, State
-from show.naming import Naming, plural
-from show.story import describe_unknown
+from show.naming import Naming, describe_unknown, plural
 
 ACTIONS = {"lay": "lays groundwork", "rotate": "rotates & collects with", "wild": "takes a wild with",
            "reallocate": "reallocates with"}

@@ -10,8 +10,7 @@ from matplotlib.patches import Circle, Patch, Polygon, Rectangle
 from engine.gods.board import SIZE, xy
 from engine.gods.state import EMPTY, NOBODY, GodsState
 from engine.gods.tiles import LANDSCAPES
-from show.naming import Naming, clock
-from show.pictures import PLAYER_COLOURS
+from show.naming import PLAYER_COLOURS, Naming, clock
 
 LANDSCAPE_COLOURS = {"forest": "#2e7d32", "mountain": "#8d6e63", "sea": "#1e88e5", "plains": "#fdd835"}
 # the triangle of each edge (north, east, south, west) in a unit cell whose y axis points down (row 1 on top)

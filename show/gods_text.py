@@ -21,8 +21,7 @@ from engine.gods.board import SIZE, xy
 from engine.gods.commands import ClaimCity, ClaimGod, Discard, Draw, Place, PlaceCity, PlaceProphet
 from engine.gods.state import EMPTY, NOBODY, GodsState
 from engine.gods.tiles import LANDSCAPES, LETTERS
-from show.naming import Naming, clock, plural
-from show.story import describe_unknown
+from show.naming import Naming, clock, describe_unknown, plural
 
 STRETCH_MS = 30_000
 """How much of the clock one block of the transcript covers."""

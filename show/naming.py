@@ -1,5 +1,8 @@
 """How a shown game names its things: seats by the table's labels, everything else by the ruleset's names.
 
+Also what every narrator and picture shares: seat colours, counts and clock
+times in words, and an event no narrator knows told as its type and fields.
+
 Display names come from the game's ruleset (`[names]` tables and each
 Caprice's `name`, see `source.display_names`); an id without one is shown
 with its underscores as spaces, as on the report pages. Seats are numbered
@@ -8,13 +11,17 @@ from 1 (seat 1 plays first); a recorded game's seats are its players' names.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
+from engine.core.events import Event
 from show.source import ShownGame
 from warehouse.display_names import Names
 
 GAME_TITLES = {"caprices": "Les caprices du roi", "gardens": "Four Gardens", "gods": "4 Gods"}
 """Titles for rulesets without a `names.game` entry."""
+PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b")
+"""Seat colours (seat 1 first), the same in every game's picture."""
 
 
 class Naming:
@@ -60,3 +67,9 @@ def clock(ms: int) -> str:
 def plural(n: int, word: str, many: str | None = None) -> str:
     """'1 tile', '3 tiles'."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def describe_unknown(event: Event) -> str:
+    """An event no narrator knows yet: its type and fields (so nothing is silently dropped)."""
+    values = ", ".join(f"{f.name}={getattr(event, f.name)!r}" for f in fields(event))  # type: ignore[arg-type]
+    return f"{event.TYPE} ({values})"

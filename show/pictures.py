@@ -2,24 +2,43 @@
 
 `draw(shown, at)` returns a Figure (a notebook shows it inline); `save_png`
 writes it for `balance show --png`. Each game's drawing lives in
-`show/<game>_picture.py` as `draw_state(state, naming, fig)`.
+`show/<game>_picture.py` as `figsize(state)` and `draw_state(state, naming, fig)`,
+registered in `PICTURES`.
 """
 
 from __future__ import annotations
 
-import importlib
 import io
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from matplotlib.figure import Figure  # a bare Figure: no pyplot state, no GUI backend needed
 
+from show import caprices_picture, gardens_picture, gods_picture
 from show.naming import Naming
 from show.source import ShownGame
 from show.story import check_at, state_at
 
-PLAYER_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b")
-"""Seat colours (seat 1 first), the same in every game's picture."""
+
+class Drawing(Protocol):
+    """How one game's state is drawn (a `show/<game>_picture.py` module)."""
+
+    def figsize(self, state: Any) -> tuple[float, float]:
+        """The figure's size in inches for this state."""
+        ...
+
+    def draw_state(self, state: Any, naming: Naming, fig: Figure) -> None:
+        """Draw the state onto `fig`."""
+        ...
+
+
+PICTURES: dict[str, Drawing] = {
+    "caprices": caprices_picture,
+    "caprices-joust": caprices_picture,  # the two-player joust is drawn as caprices
+    "gardens": gardens_picture,
+    "gods": gods_picture,
+}
+"""Game id -> how its states are drawn."""
 
 
 class Picture(Figure):
@@ -40,10 +59,10 @@ def draw(shown: ShownGame, at: int | None = None) -> Figure:
 
 def draw_state(shown: ShownGame, state: Any, seq: int) -> Figure:
     """A state already folded (the stepping widget keeps one)."""
-    module = importlib.import_module(f"show.{shown.game.id.split('-')[0]}_picture")
+    drawing = PICTURES[shown.game.id]
     naming = Naming(shown)
-    fig = Picture(figsize=module.figsize(state), layout="constrained")
-    module.draw_state(state, naming, fig)
+    fig = Picture(figsize=drawing.figsize(state), layout="constrained")
+    drawing.draw_state(state, naming, fig)
     fig.suptitle(f"{naming.game_title()} — {shown.title}: after event {seq} of {len(shown.events) - 1}",
                  fontsize=11)
     return fig

@@ -1,6 +1,6 @@
 """A game's transcript: its events folded one by one and told in the designer's words.
 
-Each game has a narrator (`show/<game>_text.py`) that words one event
+Each game has a narrator (`show/<game>_text.py`, registered in `NARRATORS`) that words one event
 from the state before and after it, groups events into blocks (a turn, a
 round's start, a stretch of the 4 Gods clock) and says what a player at the
 table sees after a block and how the game was scored. This module only folds
@@ -11,14 +11,13 @@ needs a line in its narrator, and an event it does not know is still shown
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterator
-from dataclasses import fields
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from engine.core.driver import fold
 from engine.core.errors import BalanceError
 from engine.core.events import Event, GameSealed
+from show import caprices_text, gardens_text, gods_text
 from show.naming import Naming
 from show.source import ShownGame
 
@@ -47,15 +46,22 @@ class Narrator(Protocol):
         ...
 
 
+NARRATORS: dict[str, Callable[[Naming], Narrator]] = {
+    "caprices": caprices_text.Narrator,
+    "caprices-joust": caprices_text.Narrator,  # the two-player joust is told as caprices
+    "gardens": gardens_text.Narrator,
+    "gods": gods_text.Narrator,
+}
+"""Game id -> its narrator, made with the shown game's names."""
+
+
 class AtError(BalanceError):
     """`--at` outside the game's events."""
 
 
 def narrator_for(shown: ShownGame) -> Narrator:
-    """The game's narrator, from `show/<game>_text.py` (caprices-joust is told as caprices)."""
-    base = shown.game.id.split("-")[0]
-    module = importlib.import_module(f"show.{base}_text")
-    return module.Narrator(Naming(shown))  # type: ignore[no-any-return]
+    """The game's narrator (`NARRATORS`)."""
+    return NARRATORS[shown.game.id](Naming(shown))
 
 
 def walk(shown: ShownGame, at: int | None = None) -> Iterator[tuple[str, int, Any, Any]]:
@@ -139,8 +145,3 @@ def header(shown: ShownGame) -> list[str]:
 def _indent(rows: list[str], prefix: str = "        ") -> list[str]:
     return [f"{prefix}{row}" for row in rows]
 
-
-def describe_unknown(event: Event) -> str:
-    """An event no narrator knows yet: its type and fields (so nothing is silently dropped)."""
-    values = ", ".join(f"{f.name}={getattr(event, f.name)!r}" for f in fields(event))  # type: ignore[arg-type]
-    return f"{event.TYPE} ({values})"

@@ -1,6 +1,6 @@
 """Every game and ruleset is told and drawn: a random and a greedy game each, with no event left untold.
 
-An event type no narrator knows is printed as its type and fields (`story.describe_unknown`); here that
+An event type no narrator knows is printed as its type and fields (`naming.describe_unknown`); here that
 fails, so a new event type gets its line in `show/<game>_text.py`.
 """
 
