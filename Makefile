@@ -23,10 +23,10 @@ $(LAB_SETTINGS): jupyter/overrides.json $(STAMP)
 report: $(STAMP) $(LAB_SETTINGS)
 	$(BIN)/balance run
 
-# every page of reports/ in headless Chromium (Debian: apt-get install chromium): no console errors,
+# every page of reports/html/ in headless Chromium (Debian: apt-get install chromium): no console errors,
 # every image loaded, no sideways scroll at 1,400 px. Run `make report` first.
 check-report: $(STAMP)
-	BALANCE_REPORTS=reports $(BIN)/python -m pytest -p no:xdist tests/report/test_browser.py
+	BALANCE_REPORTS=reports/html $(BIN)/python -m pytest -p no:xdist tests/report/test_browser.py
 
 test: $(STAMP) $(LAB_SETTINGS)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup

@@ -2,7 +2,7 @@
 
 Runs when Chromium is installed (Debian: `apt-get install chromium`) and skips
 cleanly otherwise. By default it renders the tiny study's pages; `make
-check-report` points it at the real reports with BALANCE_REPORTS=reports.
+check-report` points it at the real reports with BALANCE_REPORTS=reports/html.
 """
 
 from __future__ import annotations
