@@ -26,8 +26,8 @@ warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); rep
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
-from reports import charts
-from reports.notebook import MIN_RECORDED_N, beside, ci, count, open_warehouse, pct, seat_chart, show, strongest_play
+from reports.kit import charts
+from reports.kit.notebook import MIN_RECORDED_N, beside, ci, count, open_warehouse, pct, seat_chart, show, strongest_play
 
 q, names = open_warehouse(warehouse)
 caprice = lambda r: names("caprices", r.caprice_id)  # noqa: E731

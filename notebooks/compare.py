@@ -18,9 +18,9 @@ experiment = ""  # the experiment's name (balance compare prints it); empty: the
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
-from reports.notebook import open_warehouse
-from reports.whatif import named_levels
-from reports.whatif_charts import changes_table, pairing_note, sentences, size_chart, unchanged_note
+from reports.kit.notebook import open_warehouse
+from reports.kit.whatif import named_levels
+from reports.kit.whatif_charts import changes_table, pairing_note, sentences, size_chart, unchanged_note
 
 q, names = open_warehouse(warehouse)
 if not experiment:

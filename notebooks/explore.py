@@ -28,7 +28,7 @@ import duckdb
 from IPython.display import Markdown, display
 
 import show as games
-from reports.notebook import open_warehouse, show
+from reports.kit.notebook import open_warehouse, show
 from lake.catalogue import catalogue
 
 q, names = open_warehouse(warehouse)

@@ -29,8 +29,8 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from IPython.display import Markdown, display
 
-from reports import charts
-from reports.notebook import beside, ci, count, noise_word, open_warehouse, pct, seat_chart, show, strongest_play
+from reports.kit import charts
+from reports.kit.notebook import beside, ci, count, noise_word, open_warehouse, pct, seat_chart, show, strongest_play
 
 q, names = open_warehouse(warehouse)
 tile = lambda r: names("tiles", r.tile)  # noqa: E731

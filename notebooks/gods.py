@@ -34,8 +34,8 @@ import numpy as np
 import pandas as pd
 from IPython.display import Markdown, display
 
-from reports import charts
-from reports.notebook import beside, ci, count, noise_word, open_warehouse, pct, seat_chart, show, strongest_play
+from reports.kit import charts
+from reports.kit.notebook import beside, ci, count, noise_word, open_warehouse, pct, seat_chart, show, strongest_play
 
 q, names = open_warehouse(warehouse)
 FAST_MATCHUP = "greedy vs greedy-fast"

@@ -26,8 +26,8 @@ import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 import pandas as pd
 
-from reports import charts
-from reports.notebook import ci, count, open_warehouse, pct, seat, show, strongest_play
+from reports.kit import charts
+from reports.kit.notebook import ci, count, open_warehouse, pct, seat, show, strongest_play
 
 q, names = open_warehouse(warehouse)
 

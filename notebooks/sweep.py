@@ -20,9 +20,9 @@ import json
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
-from reports.notebook import open_warehouse
-from reports.whatif import capitalised, named_levels
-from reports.whatif_charts import changes_table, pairing_note, ranked, sentences, sweep_chart, sweep_series
+from reports.kit.notebook import open_warehouse
+from reports.kit.whatif import capitalised, named_levels
+from reports.kit.whatif_charts import changes_table, pairing_note, ranked, sentences, sweep_chart, sweep_series
 from warehouse.variant_metrics import MAIN_METRICS, METRICS
 
 q, names = open_warehouse(warehouse)

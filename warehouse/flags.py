@@ -219,7 +219,7 @@ def _compared_rows(con: duckdb.DuckDBPyConnection, table: str, spec: FlagSpec, r
     """The rows the flag compares: the `where` ones, simulated games only where the table has a `source`.
 
     Recorded playtests are set beside the simulations with their own verdict
-    (reports.notebook.beside); they never enter the corrected flags.
+    (reports.kit.notebook.beside); they never enter the corrected flags.
     """
     columns = {row[0] for row in con.execute(f"describe {table}").fetchall()}
     conditions = ([f"({spec.where})"] if spec.where is not None else []) + (

@@ -6,7 +6,8 @@ import argparse
 
 from balance import args as arg
 from lake.layout import DEFAULT_LAKE
-from reports.report import DEFAULT_OUT, NOTEBOOKS_DIR, build_reports
+from reports import DEFAULT_OUT
+from reports.render import NOTEBOOKS_DIR, build_reports
 from warehouse import DEFAULT_WAREHOUSE
 
 

@@ -10,13 +10,12 @@ import argparse
 import os
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-import duckdb
 
 from balance import args as arg
 from lake.layout import DEFAULT_LAKE
-from reports.report import DEFAULT_OUT, build_reports
+from reports import DEFAULT_OUT
+from reports.findings.precision import headline_half_widths
+from reports.render import build_reports
 from simulate.progress import Heartbeat
 from simulate.runner import RunConflict
 from simulate.runner import run as run_spec
@@ -26,22 +25,6 @@ from simulate.tile_run import study_steps as tile_value_steps
 from warehouse import DEFAULT_WAREHOUSE
 from warehouse.build import build
 from warehouse.flags import load_rules
-
-# name -> query of (game, widest half-width) rows
-HEADLINES = {
-    "seat win rate": (
-        "select game, max(win_hi - win_lo) / 2 from met_seat_advantage group by game order by game"),
-    "Caprice hit rate (overall, per Caprice)": (
-        "select 'caprices', max(hit_hi - hit_lo) / 2 from met_caprice_hit_rate where dimension = 'overall'"),
-    "Caprice hit rate by slot and player count": (
-        "select 'caprices', max(hit_hi - hit_lo) / 2 from met_caprice_slot_hit_rate where num_players <> 'all'"),
-    "agent win rate (mixed line-ups)": (
-        "select game, max(win_hi - win_lo) / 2 from met_agent_win_rate group by game order by game"),
-    "4 Gods speed effect (greedy vs greedy-fast win rate)": (
-        "select 'gods', max(win_hi - win_lo) / 2 from met_gods_speed where matchup = 'greedy vs greedy-fast'"),
-    "4 Gods win rate by god (all player counts)": (
-        "select 'gods', max(win_hi - win_lo) / 2 from met_gods_god_win_rate where num_players = 'all'"),
-}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -104,20 +87,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"balance run: {done - started:.0f}s (simulate {simulated - started:.0f}s, "
           f"warehouse {built - simulated:.0f}s, reports {done - built:.0f}s)")
     return 0
-
-
-def headline_half_widths(warehouse: Path) -> list[str]:
-    """The widest 95% half-width of each headline rate, in percentage points."""
-    lines = []
-    with duckdb.connect(str(warehouse), read_only=True) as con:
-        for name, sql in HEADLINES.items():
-            try:
-                rows = con.execute(sql).fetchall()
-            except duckdb.CatalogException:
-                continue  # that game's metrics are absent from this study
-            lines += [f"widest 95% half-width, {game} {name}: ±{100 * value:.1f} points"
-                      for game, value in rows if value is not None]
-    return lines
 
 
 def step_progress(beat: Heartbeat) -> Callable[[str, int, int], None]:

@@ -17,8 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from balance.commands.compare import experiment_from_args
-from reports.whatif import add_common_arguments, play_and_compare, print_outcome
+from balance.commands.compare import add_common_arguments, experiment_from_args, play_and_compare, print_outcome
 from simulate.experiment import ExperimentError, sweep_variants
 from simulate.variants import Variant, parse_set
 from warehouse.variant_metrics import METRICS

@@ -23,10 +23,10 @@ from typing import Any
 
 import pandas as pd
 
+from balance.commands.compare import add_common_arguments, play_and_compare
 from balance.commands.sweep import parse_values
 from engine.registry import get_game
 from lake.spec import DEFAULT_RULESET, parse_int_list, parse_name_list
-from reports.whatif import add_common_arguments, play_and_compare
 from simulate.experiment import Experiment, ExperimentError
 from simulate.variants import Variant, default_name, slug
 from warehouse.variant_metrics import METRICS

@@ -20,9 +20,9 @@ import pytest
 
 from balance.cli import main
 from lake.layout import meta_dir, run_dir
-from reports.examples import Change
-from reports.headlines import QUESTIONS, what_if
-from reports.report_index import examples_list
+from reports.findings.examples import Change
+from reports.findings.headlines import QUESTIONS, what_if
+from reports.site.index import examples_list
 from simulate.experiment import Experiment, plan_arms, run_arms
 from simulate.variants import variant_from_sets
 from warehouse.build import build

@@ -10,7 +10,7 @@ import duckdb
 import pytest
 
 from balance.cli import main
-from reports.experiment_report import experiments_in, write_experiment_page
+from reports.render import experiments_in, write_experiment_page
 from simulate.experiment import load_experiment, plan_arms, run_arms, scaled
 from warehouse.build import build
 

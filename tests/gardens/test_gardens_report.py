@@ -11,8 +11,8 @@ import pyarrow.dataset as ds
 import pytest
 
 from lake.spec import RunSpec
-from reports.report import NOTEBOOKS_DIR as NOTEBOOKS
-from reports.report import build_reports, notebooks_for
+from reports.render import NOTEBOOKS_DIR as NOTEBOOKS
+from reports.render import build_reports, notebooks_for
 from simulate.runner import run
 from simulate.tile_run import run_step, study_steps
 from simulate.tile_value import TileValueSpec

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from lake.spec import RunSpec
-from reports.report import execute_notebook, notebooks_for
+from reports.render import execute_notebook, notebooks_for
 from simulate.runner import run
 from warehouse.build import build
 

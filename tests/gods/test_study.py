@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from balance.commands.run import HEADLINES
+from reports.findings.precision import HEADLINES
 from simulate.study import load_study
 
 

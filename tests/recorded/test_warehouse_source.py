@@ -9,7 +9,7 @@ import pandas as pd
 
 from balance.cli import main
 from recorded.ingest import ingest
-from reports.notebook import beside
+from reports.kit.notebook import beside
 from tests.recorded.conftest import PLAYTESTS
 from warehouse.build import build
 

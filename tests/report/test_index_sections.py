@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import duckdb
 
-from reports.headlines import _min_effect, strongest_god, what_if
-from reports.report_agents import agents_section
-from reports.report_index import left_out_section
-from reports.robustness import robustness
-from reports.words import agents_words
+from reports.findings.headlines import _min_effect, strongest_god, what_if
+from reports.findings.robustness import robustness
+from reports.kit.words import agents_words
+from reports.site.agents import agents_section
+from reports.site.index import left_out_section
 from warehouse.display_names import Names
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from balance.cli import main
-from reports.report import ReportError, build_reports, notebooks_for
+from reports.render import ReportError, build_reports, notebooks_for
 from simulate.runner import run as run_spec
 from simulate.study import load_study, scaled_games
 

@@ -14,8 +14,8 @@ import pytest
 
 from balance.cli import main
 from engine.gods.tiles import LANDSCAPES
-from reports.headlines import findings
-from reports.report import execute_notebook
+from reports.findings.headlines import findings
+from reports.render import execute_notebook
 from show import from_lake, state_at
 from warehouse.display_names import Names
 

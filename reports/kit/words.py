@@ -11,10 +11,6 @@ import json
 import math
 from typing import Any
 
-import pandas as pd
-
-from warehouse.display_names import Names
-
 
 def pct(x: float) -> str:
     """A rate as a percentage with one decimal."""
@@ -72,7 +68,3 @@ def _plain(value: Any) -> str:
         return ", ".join(f"{k} → {_plain(v)}" for k, v in value.items())
     return str(value)
 
-
-def names_frame(frame: pd.DataFrame, names: Names, column: str, kind: str) -> pd.Series:
-    """A column of ids as display names."""
-    return frame[column].map(lambda ident: names(kind, ident))

@@ -18,8 +18,8 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from IPython.display import HTML, display
 
-from reports import charts
-from reports.words import count, pct, rate_ci, seat, value_ci
+from reports.kit import charts
+from reports.kit.words import count, pct, rate_ci, seat, value_ci
 from warehouse.display_names import Names
 
 Cell = Callable[[Any], str]
@@ -128,15 +128,6 @@ def play_lineups(frame: pd.DataFrame) -> list[str]:
     mixes = [m for m in dict.fromkeys(frame.agent_mix.dropna()) if " vs " not in m and m != "human"]
     return sorted(mixes, key=lambda m: (0 if m.startswith(SEARCH_PREFIX) else 1 if m == "greedy"
                                         else 3 if m == "random" else 2, m))
-
-
-def play_title(mix: str) -> str:
-    """How a line-up is named above its chart."""
-    if mix.startswith(SEARCH_PREFIX):
-        return f"search self-play (`{mix}`)"
-    if mix == "random":
-        return "random play (`random`): a reference only, not a finding"
-    return f"{mix} self-play (`{mix}`)"
 
 
 def headline_lineup(frame: pd.DataFrame) -> str | None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import duckdb
 
-from reports.headlines import has_table
+from reports.findings.headlines import has_table
+from reports.kit.words import count, pct, rate_ci
 from reports.page import escape
-from reports.words import count, pct, rate_ci
 from warehouse.display_names import Names
 
 SEARCH = "ismcts"

@@ -1,4 +1,4 @@
-"""HTML balance reports: execute the notebooks on a warehouse and export them.
+"""Running a report: execute the notebooks on a warehouse and export them as HTML pages.
 
 Each notebook in `notebooks/` (jupytext percent format) is converted, executed
 with papermill on the venv's own `python3` kernel with the warehouse path as
@@ -6,9 +6,11 @@ its parameter, exported with nbconvert's `basic` template (cells only, code
 hidden: no require.js, MathJax or other script from a CDN) and wrapped in the
 house page (`reports.page`) with a navigation bar linking every page.
 `overview` always runs; a game's notebook (`<game>.py`) runs only when that
-game is in the warehouse. Everything is written to a staging folder first and
-moved into place only when every notebook succeeded, so a failing notebook
-leaves the earlier reports untouched.
+game is in the warehouse. A what-if page (`compare-<name>.html`,
+`sweep-<name>.html`) is the `compare` or `sweep` notebook run with the
+experiment's name as a parameter. Everything is written to a staging folder
+first and moved into place only when every notebook succeeded, so a failing
+notebook leaves the earlier reports untouched.
 """
 
 from __future__ import annotations
@@ -24,15 +26,14 @@ import duckdb
 from engine.core.errors import BalanceError
 from reports import DEFAULT_OUT
 from reports.page import PageLink, page
-from reports.report_index import write_index
+from reports.site.index import write_index
+from reports.site.pages import experiment_pages, page_title, site_links
 from warehouse.query import one_value
 
 NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 GENERIC_NOTEBOOKS = ("overview",)
 KERNEL = "python3"
 EXECUTED_DIR = "_executed"  # executed .ipynb files, kept for debugging (git-ignored)
-TITLES = {"index": "Headlines", "overview": "All games"}
-EXTRA_PAGES = ("compare-*.html", "sweep-*.html")  # what-if pages written by other commands
 
 
 class ReportError(BalanceError):
@@ -65,27 +66,6 @@ def notebooks_for(games: list[str], notebooks_dir: Path = NOTEBOOKS_DIR) -> list
     """The overview plus one notebook per game present (games without a notebook get only the overview)."""
     wanted = [*GENERIC_NOTEBOOKS, *games]
     return [notebooks_dir / f"{name}.py" for name in wanted if (notebooks_dir / f"{name}.py").exists()]
-
-
-def page_title(stem: str) -> str:
-    """A page's title in the navigation bar: the game's own name for a game's page."""
-    if stem in TITLES:
-        return TITLES[stem]
-    if stem.startswith(("compare-", "sweep-")):
-        return "What if: " + stem.split("-", 1)[1].replace("-", " ")
-    try:
-        from engine.registry import get_game
-
-        game = get_game(stem)
-        return str(game.load_ruleset(game.default_ruleset).get("names.game", stem))
-    except BalanceError:
-        return stem
-
-
-def site_links(stems: list[str], out: Path) -> list[PageLink]:
-    """Index first, then the notebooks' pages, then any what-if pages already in `out`."""
-    extra = sorted({p.stem for pattern in EXTRA_PAGES for p in out.glob(pattern)} - set(stems))
-    return [PageLink(f"{stem}.html", page_title(stem)) for stem in ["index", *stems, *extra]]
 
 
 def execute_notebook(
@@ -163,25 +143,39 @@ def build_reports(
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def experiment_pages(warehouse: Path) -> list[tuple[str, str, str]]:
-    """(experiment, notebook, page name) of every compare and sweep in the warehouse, latest first:
-    `compare-<name>` from notebooks/compare.py, `sweep-<name>` from notebooks/sweep.py (a tune's rounds
-    are printed by `balance tune`, not paged)."""
-    with duckdb.connect(str(warehouse), read_only=True) as con:
-        tables = {row[0] for row in con.execute("select table_name from information_schema.tables").fetchall()}
-        if "met_variant_diff" not in tables:
-            return []
-        found = con.execute("select experiment, any_value(kind) from met_variant_diff where kind != 'tune' "
-                            "group by experiment order by max(created_at) desc, experiment").fetchall()
-    return [(name, "sweep" if kind == "sweep" else "compare", f"{'sweep' if kind == 'sweep' else 'compare'}-{name}")
-            for name, kind in found]
+def experiments_in(warehouse: Path) -> list[tuple[str, str]]:
+    """(name, kind) of every experiment with comparison rows, latest first (a tune's rounds read as compares)."""
+    return [(name, notebook) for name, notebook, _ in experiment_pages(warehouse)]
+
+
+def write_experiment_page(warehouse: Path, experiment: str, kind: str, out: Path,
+                          notebooks_dir: Path = NOTEBOOKS_DIR) -> Path:
+    """Execute the experiment's notebook and move its HTML page into `out` (beside an earlier report's pages)."""
+    out.mkdir(parents=True, exist_ok=True)
+    staging = out / f".staging-{experiment}-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    try:
+        notebook = "sweep" if kind == "sweep" else "compare"
+        name = f"{notebook}-{experiment}"
+        # the navigation links the report's pages already in `out` (index, overview, games, other what-ifs)
+        pages = sorted(p.stem for p in out.glob("*.html")
+                       if p.stem != "index" and not p.stem.startswith(("compare-", "sweep-")))
+        links = [link for link in site_links([*pages, name], out)  # no index yet: no dead link to it
+                 if link.file != "index.html" or (out / "index.html").exists()]
+        html = execute_notebook(notebooks_dir / f"{notebook}.py", warehouse, staging, {"experiment": experiment},
+                                name, links)
+        _publish_executed(staging, out)
+        target = out / html.name
+        os.replace(html, target)
+        return target
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
 
 
 def _publish(staging: Path, out: Path, reports: list[Report]) -> list[Report]:
     """Move the staged files into `out` (each an atomic rename)."""
-    (out / EXECUTED_DIR).mkdir(exist_ok=True)
-    for path in (staging / EXECUTED_DIR).glob("*.ipynb"):
-        os.replace(path, out / EXECUTED_DIR / path.name)
+    _publish_executed(staging, out)
     published = []
     for report in reports:
         target = out / report.html.name
@@ -189,3 +183,10 @@ def _publish(staging: Path, out: Path, reports: list[Report]) -> list[Report]:
         published.append(Report(report.name, target))
     os.replace(staging / "index.html", out / "index.html")
     return [*published, Report("index", out / "index.html")]
+
+
+def _publish_executed(staging: Path, out: Path) -> None:
+    """Move the staged executed notebooks into `out`'s `_executed/` (kept for debugging)."""
+    (out / EXECUTED_DIR).mkdir(exist_ok=True)
+    for path in (staging / EXECUTED_DIR).glob("*.ipynb"):
+        os.replace(path, out / EXECUTED_DIR / path.name)

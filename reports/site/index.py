@@ -1,6 +1,6 @@
 """The report index: headline answers first, then where to look, agents, assumptions, and the data appendix.
 
-The headline findings come from `reports.headlines` (one function per
+The headline findings come from `reports.findings.headlines` (one function per
 question); "look here" lists what the shared flag rule (`warehouse.flags`)
 flagged, per metric, in the designer's words. Warehouse table and column
 names appear only in the data appendix at the bottom.
@@ -16,12 +16,12 @@ from typing import Any
 import duckdb
 import pandas as pd
 
-from reports.charts import house_style
-from reports.examples import Example
-from reports.headlines import Finding, findings, has_table
+from reports.findings.examples import Example
+from reports.findings.headlines import Finding, findings, has_table
+from reports.kit.charts import house_style
+from reports.kit.words import agents_words, count, pct, plain_value, seat
 from reports.page import PageLink, escape, page
-from reports.report_agents import agents_section
-from reports.words import agents_words, count, pct, plain_value, seat
+from reports.site.agents import agents_section
 from warehouse.display_names import Names
 from warehouse.query import one_value
 

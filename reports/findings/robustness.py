@@ -24,7 +24,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
-from reports.words import rate_ci, value_ci
+from reports.kit.words import rate_ci, value_ci
 from warehouse.display_names import Names
 
 LABEL_TABLE = "met_finding_labels"

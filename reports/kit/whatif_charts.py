@@ -13,7 +13,7 @@ import math
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from reports.whatif import change_sentence, level_words
+from reports.kit.whatif import change_sentence, level_words
 from warehouse.variant_metrics import MAIN_METRICS, METRICS
 
 LOOK = "#d9730d"  # orange: look here

@@ -19,13 +19,14 @@ import pandas as pd
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from reports import charts, examples
-from reports.examples import Change, Example
-from reports.notebook import play_lineups
-from reports.robustness import Cell, Robustness, robustness
-from reports.whatif import change_sentence, level_words, named_levels
-from reports.whatif_charts import ranked
-from reports.words import agents_words, count, pct, points, rate_ci, seat, value_ci
+from reports.findings import examples
+from reports.findings.examples import Change, Example
+from reports.findings.robustness import Cell, Robustness, robustness
+from reports.kit import charts
+from reports.kit.notebook import play_lineups
+from reports.kit.whatif import change_sentence, level_words, named_levels
+from reports.kit.whatif_charts import ranked
+from reports.kit.words import agents_words, count, pct, points, rate_ci, seat, value_ci
 from warehouse.display_names import Names
 from warehouse.variant_metrics import METRICS, Metric
 

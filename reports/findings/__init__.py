@@ -1,0 +1,1 @@
+"""The index's headline findings, their robustness labels and the example games that show them."""
