@@ -1,20 +1,33 @@
 # The two commands a newcomer needs: `make report` and `make test`.
-# Both create .venv when missing and install the pinned dependencies first.
+# Both create .venv when missing and install pinned, hashed dependencies first (requirements/*.lock):
+# `make report` the runtime and JupyterLab (report.lock), `make test` also the test tools and every extra (test.lock).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip install -q --require-hashes
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
+BENCH_STAMP := $(VENV)/.installed-bench
 # JupyterLab reads default settings from the environment: notebooks/*.py open as notebooks on double-click
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 
-.PHONY: report test soak check check-report lint types layers lab bench million clean
+.PHONY: report test soak check check-report lint types layers lab bench million locks clean
 
-$(STAMP): requirements.lock pyproject.toml
+# the editable install builds with the pinned setuptools of build.lock (no isolated build fetching the latest)
+$(STAMP): requirements/build.lock requirements/report.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q "pip==26.3" "setuptools==80.9.0"
-	$(BIN)/python -m pip install -q -r requirements.lock
-	$(BIN)/python -m pip install -q --no-deps -e .
+	$(PIP) -r requirements/build.lock
+	$(PIP) -r requirements/report.lock
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 	touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP) requirements/test.lock
+	$(PIP) -r requirements/test.lock
+	touch $(TEST_STAMP)
+
+$(BENCH_STAMP): $(STAMP) requirements/bench.lock
+	$(PIP) -r requirements/bench.lock
+	touch $(BENCH_STAMP)
 
 $(LAB_SETTINGS): jupyter/overrides.json $(STAMP)
 	mkdir -p $(dir $(LAB_SETTINGS))
@@ -25,24 +38,24 @@ report: $(STAMP) $(LAB_SETTINGS)
 
 # every page of reports/html/ in headless Chromium (Debian: apt-get install chromium): no console errors,
 # every image loaded, no sideways scroll at 1,400 px. Run `make report` first.
-check-report: $(STAMP)
+check-report: $(TEST_STAMP)
 	BALANCE_REPORTS=reports/html $(BIN)/python -m pytest -p no:xdist tests/report/test_browser.py
 
-test: $(STAMP) $(LAB_SETTINGS)
+test: $(TEST_STAMP) $(LAB_SETTINGS)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 # The reliability suite at length: 40 kill -9 moments, more fuzzed inputs (minutes, not part of `make test`)
-soak: $(STAMP)
+soak: $(TEST_STAMP)
 	BALANCE_SOAK_KILLS=40 BALANCE_FUZZ_EXAMPLES=400 $(BIN)/python -m pytest -n 2 --dist loadgroup tests/reliability
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check engine lake simulate recorded warehouse reports show balance tests
 
-types: $(STAMP)
+types: $(TEST_STAMP)
 	$(BIN)/mypy engine lake simulate recorded warehouse reports show balance
 
 # the import layers (pyproject.toml [tool.importlinter]): engine < lake < simulate | recorded < warehouse < reports | show < balance
-layers: $(STAMP)
+layers: $(TEST_STAMP)
 	$(BIN)/lint-imports
 
 check: lint types layers test
@@ -51,13 +64,24 @@ check: lint types layers test
 lab: $(STAMP) $(LAB_SETTINGS)
 	$(BIN)/jupyter lab notebooks $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-bench: $(STAMP)
+bench: $(BENCH_STAMP)
 	$(BIN)/balance bench
 
 # A real million (docs/benchmarks.md): 1,000,000 distinct Caprices games simulated, verified, built, reported;
 # time and peak memory of each step (about an hour on 2 cores). GAMES=20000 for a smaller run.
 million: $(STAMP)
 	$(BIN)/python -m balance.million --games $(or $(GAMES),1000000) --out data/million
+
+# Re-resolve the locks after a change to pyproject.toml's dependencies; each lock's current pins are kept
+# (uv prefers them: delete a line to upgrade that package). uv runs from a scratch venv inside .venv/tools, not the project's.
+UV := $(VENV)/tools/bin/uv
+LOCK := $(UV) pip compile -q --generate-hashes --python-version 3.11.7 --custom-compile-command "make locks"
+locks:
+	test -x $(UV) || ($(PYTHON) -m venv $(VENV)/tools && $(VENV)/tools/bin/python -m pip install -q "uv==0.13.8")
+	$(LOCK) pyproject.toml --all-extras -o requirements/test.lock
+	$(LOCK) pyproject.toml --extra lab -c requirements/test.lock -o requirements/report.lock
+	$(LOCK) pyproject.toml --extra bench -c requirements/test.lock -o requirements/bench.lock
+	$(LOCK) requirements/build.in -o requirements/build.lock
 
 clean:
 	rm -rf data reports/html $(VENV)

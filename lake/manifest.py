@@ -34,6 +34,7 @@ from lake.store import Store, WrittenFile
 
 MANIFEST_VERSION = 2
 KINDS = ("simulated", "recorded", "tile_value")
+DISTRIBUTION = "boardgame-balance"  # the PyPI name (`balance` there is another project)
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
@@ -146,20 +147,25 @@ def created_now(finished: float) -> str:
 
 
 def code_version() -> str:
-    """`git describe` of the source tree when available, else the installed package version."""
+    """The installed distribution's version, then `git describe` of the source tree when it is a checkout."""
     try:
-        result = subprocess.run(
-            ["git", "describe", "--always", "--dirty", "--tags"],
-            cwd=Path(__file__).resolve().parent,
-            capture_output=True,
-            text=True,
-            timeout=5,
-        )
-        if result.returncode == 0 and result.stdout.strip():
-            return f"git:{result.stdout.strip()}"
-    except (OSError, subprocess.SubprocessError):
-        pass
-    try:
-        return f"balance {metadata.version('balance')}"
+        version = f"{DISTRIBUTION} {metadata.version(DISTRIBUTION)}"
     except metadata.PackageNotFoundError:
-        return "unknown"
+        version = f"{DISTRIBUTION} (not installed)"
+    commit = _git_describe()
+    return f"{version} git:{commit}" if commit else version
+
+
+def _git_describe() -> str | None:
+    """`git describe` of the checkout this code runs from; None for an installed wheel (no checkout of its own)."""
+    source = Path(__file__).resolve().parent.parent
+    if not (source / ".git").exists():  # site-packages inside some other repository must not report its commit
+        return None
+    try:
+        result = subprocess.run(["git", "describe", "--always", "--dirty", "--tags"],
+                                cwd=source, capture_output=True, text=True, timeout=5)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    commit = result.stdout.strip()
+    return commit if result.returncode == 0 and commit else None
+

@@ -263,7 +263,7 @@ class FsspecStore(Store):
             self.fs, root = fsspec.core.url_to_fs(self.url)
         except (ImportError, ValueError) as exc:
             raise StoreError(f"{url}: cannot open this lake location ({exc}); for s3:// install s3fs "
-                             "(pip install 'balance[s3]')") from None
+                             "(pip install 'boardgame-balance[s3]')") from None
         self.root = root.rstrip("/")
         self.protocol = self.url.split("://", 1)[0]
 

@@ -24,12 +24,12 @@ warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); tes
 lake = "../data/lake"
 
 # %%
-import duckdb
 from IPython.display import Markdown, display
 
 import show as games
 from reports.kit.notebook import open_warehouse, show
 from lake.catalogue import catalogue
+from warehouse.query import connect
 
 q, names = open_warehouse(warehouse)
 in_lake = catalogue(lake)
@@ -80,7 +80,7 @@ show(loser_met_30, {"run": "run_id", "game": "game_id", "who": lambda r: f"seat 
 # %%
 if not loser_met_30.empty:
     pick = loser_met_30.iloc[0]
-    seq = duckdb.sql(f"""
+    seq = connect().sql(f"""
         select min(seq) from {events('caprices')}
         where run_id = '{pick.run_id}' and game_id = {pick.game_id} and event_type = 'caprice_met'
           and player = {pick.seat} and caprice_id = '{pick.caprice_id}'

@@ -19,6 +19,7 @@ import os
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 import duckdb
@@ -28,9 +29,9 @@ from reports import DEFAULT_OUT
 from reports.page import PageLink, page
 from reports.site.index import write_index
 from reports.site.pages import experiment_pages, page_title, site_links
-from warehouse.query import one_value
+from warehouse.query import connect, one_value
 
-NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS_DIR = Path(str(resources.files("notebooks")))  # package data: a checkout's notebooks/ or the wheel's
 GENERIC_NOTEBOOKS = ("overview",)
 KERNEL = "python3"
 EXECUTED_DIR = "_executed"  # executed .ipynb files, kept for debugging (git-ignored)
@@ -53,7 +54,7 @@ def games_in(warehouse: Path) -> list[str]:
     if not warehouse.exists():
         raise ReportError(f"{warehouse}: no warehouse; run `balance warehouse build` first")
     try:
-        with duckdb.connect(str(warehouse), read_only=True) as con:
+        with connect(str(warehouse), read_only=True) as con:
             if not one_value(con, "select count(*) from duckdb_tables() where table_name = 'fct_games'"):
                 raise ReportError(f"{warehouse}: the warehouse holds no game logs (tile-value runs only); simulate "
                                   "games too (`balance simulate` or `balance run`), then build it again")
@@ -63,9 +64,14 @@ def games_in(warehouse: Path) -> list[str]:
 
 
 def notebooks_for(games: list[str], notebooks_dir: Path = NOTEBOOKS_DIR) -> list[Path]:
-    """The overview plus one notebook per game present (games without a notebook get only the overview)."""
-    wanted = [*GENERIC_NOTEBOOKS, *games]
-    return [notebooks_dir / f"{name}.py" for name in wanted if (notebooks_dir / f"{name}.py").exists()]
+    """The overview plus one notebook per game present, of those `notebooks_dir` holds (the Joust has none).
+
+    The package's own overview is listed even when absent: an install without it fails naming it
+    (`execute_notebook`) instead of writing only the index.
+    """
+    paths = [notebooks_dir / f"{name}.py" for name in [*GENERIC_NOTEBOOKS, *games]]
+    shipped = paths[:len(GENERIC_NOTEBOOKS)] if notebooks_dir == NOTEBOOKS_DIR else []
+    return [path for path in paths if path in shipped or path.exists()]
 
 
 def execute_notebook(
@@ -77,6 +83,9 @@ def execute_notebook(
     `links` is the site's navigation (default: the index and this page); `parameters` are passed beside
     the warehouse (e.g. an experiment's name) and `name` names the page (default: the notebook's own name).
     """
+    if not source.exists():  # an incomplete install: an error, never a page silently left out
+        raise ReportError(f"missing notebook {source}: the installation is incomplete; "
+                          "earlier reports were left untouched")
     name = name or source.stem
     links = links if links is not None else site_links([name], staging)
     import jupytext

@@ -194,7 +194,7 @@ def _on_dask(scheduler: str, args: tuple[Any, ...], todo: list[Batch], store: St
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
-        raise BalanceError("--scheduler needs Dask: pip install 'balance[dask]'") from None
+        raise BalanceError("--scheduler needs Dask: pip install 'boardgame-balance[dask]'") from None
     try:
         client = Client(scheduler, timeout="10s")
     except (OSError, TimeoutError) as exc:

@@ -7,7 +7,7 @@ with every event durable on disk:
   appends it during play, the buffer becomes one Arrow table, and the table
   is written as one Parquet part file through the lake's store (encoded per
   `lake.parquet_format`, fsynced, renamed into place);
-- **eventsourcing** (`pip install 'balance[bench]'`): each event is the same
+- **eventsourcing** (`pip install 'boardgame-balance[bench]'`): each event is the same
   event as a frozen dataclass carrying the library's `originator_id` (the
   game, a UUID) and `originator_version` (its seq) beside the same fields and
   envelope (round, turn, clock_ms); no timestamp is added, as a simulation
@@ -156,7 +156,7 @@ def _peer() -> Any:
         import eventsourcing.persistence
         import eventsourcing.sqlite
     except ImportError:
-        raise PeerMissing(f"the {PEER} library is not installed (pip install 'balance[bench]')") from None
+        raise PeerMissing(f"the {PEER} library is not installed (pip install 'boardgame-balance[bench]')") from None
     return eventsourcing
 
 

@@ -16,10 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-import duckdb
-
 from warehouse.build import build
-from warehouse.query import one_value
+from warehouse.query import connect, one_value
 
 HEADLINE = "Caprice hit rate by slot and player count"
 HEADLINE_SQL = Path(__file__).parent / "models" / "metrics" / "met_caprice_slot_hit_rate.sql"
@@ -36,7 +34,7 @@ def source_files(source: Path, game: str, run_id: str) -> list[Path]:
 def make_big_lake(source: Path, game: str, run_id: str, games: int, lake: Path) -> int:
     """Copies of the source run under run ids `<run_id>-copy<k>`; returns the number of games written."""
     files = [f.as_posix() for f in source_files(source, game, run_id)]
-    with duckdb.connect() as con:
+    with connect() as con:
         per_copy = one_value(con, "select count(distinct game_id) from read_parquet(?)", [files])
         copies = math.ceil(games / per_copy)
         for k in range(copies):
@@ -58,7 +56,7 @@ def time_headline(warehouse: Path, repeats: int = 3) -> float:
     sql = HEADLINE_SQL.read_text(encoding="utf-8")
     macros = (Path(__file__).parent / "macros.sql").read_text(encoding="utf-8")
     best = math.inf
-    with duckdb.connect(str(warehouse), read_only=True) as con:
+    with connect(str(warehouse), read_only=True) as con:
         con.execute(macros.replace("create or replace macro", "create or replace temp macro"))
         for _ in range(repeats):
             started = time.perf_counter()
@@ -83,7 +81,7 @@ def main() -> None:
     written = make_big_lake(args.source, args.game, args.run, args.games, args.lake)
     print(f"lake: {written:,} games in {args.lake} ({time.perf_counter() - started:.1f}s to copy)")
     result = build(args.lake, args.warehouse)
-    with duckdb.connect(str(args.warehouse), read_only=True) as con:
+    with connect(str(args.warehouse), read_only=True) as con:
         events = one_value(con, "select sum(n_events) from fct_games")
     print(f"warehouse build: {result.seconds:.1f}s for {sum(result.games.values()):,} games, {events:,} events")
     print(f"headline query ({HEADLINE}, from fact tables): {time_headline(args.warehouse):.2f}s (best of 3)")

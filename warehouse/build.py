@@ -52,7 +52,7 @@ from warehouse.incremental import (
 )
 from warehouse.left_out import left_out_rows, load_left_out
 from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests, lake_globs, matching_files, render
-from warehouse.query import one_value
+from warehouse.query import connect, one_value
 from warehouse.runs import ObservedRun, run_tables
 from warehouse.shape_counters import load_shape_counters
 
@@ -155,7 +155,7 @@ def _rebuild(ctx: _Context, warehouse: Path) -> BuildResult:
     tmp = _writable_temp(warehouse)
     result = BuildResult(warehouse, left_out=left_out_rows(ctx.cat), runs_read=len(ctx.cat.complete_runs()))
     try:
-        with duckdb.connect(str(tmp)) as con:
+        with connect(str(tmp)) as con:
             _configure(con, ctx, warehouse)
             _build_models(con, ctx, result, ctx.models)
             result.games = _game_counts(con, result)
@@ -177,7 +177,7 @@ def _update(ctx: _Context, warehouse: Path, plan: Plan) -> BuildResult:
     staging = [m for m in ctx.models if m.layer == "staging"]
     incremental = incremental_models(ctx.models)
     try:
-        with duckdb.connect(str(warehouse)) as con:
+        with connect(str(warehouse)) as con:
             _configure(con, ctx, warehouse, plan)
             con.execute("begin transaction")
             try:

@@ -29,7 +29,7 @@ import duckdb
 from engine.core.errors import BalanceError
 from lake.catalogue import CatalogedRun, LakeCatalogue
 from warehouse.models import MACROS_FILE, Model, render
-from warehouse.query import one_value
+from warehouse.query import connect, one_value
 
 STATE_TABLE = "warehouse_built_runs"
 META_TABLE = "warehouse_meta"
@@ -67,7 +67,7 @@ def plan_update(warehouse: Path, cat: LakeCatalogue, expected: str) -> Plan | No
     if not warehouse.exists():
         return None
     try:
-        with duckdb.connect(str(warehouse), read_only=True) as con:
+        with connect(str(warehouse), read_only=True) as con:
             meta = dict(con.execute(f"select key, value from {META_TABLE}").fetchall())
             built = {run_id: (game, seal) for run_id, game, seal in
                      con.execute(f"select run_id, game, seal from {STATE_TABLE}").fetchall()}

@@ -15,8 +15,6 @@ import math
 from itertools import combinations
 from pathlib import Path
 
-import duckdb
-
 from balance import args as arg
 from engine.core.agents import make_agent
 from engine.registry import get_game
@@ -25,6 +23,7 @@ from lake.spec import RunSpec, SpecError, parse_name_list
 from simulate.runner import run as run_spec
 from warehouse import DEFAULT_WAREHOUSE
 from warehouse.build import build
+from warehouse.query import connect
 
 BATCHES_PER_PAIRING = 4  # several part files per pairing, so search agents' slow games spread over the workers
 
@@ -85,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
 def ladder_table(warehouse: Path, game: str, ruleset: str, players: int, agents: list[str]) -> list[str]:
     """The ratings and the pairwise matrix of these agents, as text lines."""
     where = "game = ? and ruleset = ? and num_players = ?"
-    with duckdb.connect(str(warehouse), read_only=True) as con:
+    with connect(str(warehouse), read_only=True) as con:
         ratings = con.execute(
             f"select agent, rating, rating_lo, rating_hi, games from met_agent_ratings where {where} "
             "order by rating desc", [game, ruleset, players]).fetchall()

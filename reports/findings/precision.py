@@ -6,6 +6,8 @@ from pathlib import Path
 
 import duckdb
 
+from warehouse.query import connect
+
 # name -> query of (game, widest half-width) rows
 HEADLINES = {
     "seat win rate": (
@@ -26,7 +28,7 @@ HEADLINES = {
 def headline_half_widths(warehouse: Path) -> list[str]:
     """The widest 95% half-width of each headline rate, in percentage points."""
     lines = []
-    with duckdb.connect(str(warehouse), read_only=True) as con:
+    with connect(str(warehouse), read_only=True) as con:
         for name, sql in HEADLINES.items():
             try:
                 rows = con.execute(sql).fetchall()

@@ -13,7 +13,6 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-import duckdb
 import matplotlib.pyplot as plt
 import pandas as pd
 from IPython.display import HTML, display
@@ -21,6 +20,7 @@ from IPython.display import HTML, display
 from reports.kit import charts
 from reports.kit.words import count, pct, rate_ci, seat, value_ci
 from warehouse.display_names import Names
+from warehouse.query import connect
 
 Cell = Callable[[Any], str]
 __all__ = ["Names", "ci", "count", "errors", "noise_word", "open_warehouse", "pct", "seat", "seat_chart", "show"]
@@ -29,7 +29,7 @@ __all__ = ["Names", "ci", "count", "errors", "noise_word", "open_warehouse", "pc
 def open_warehouse(warehouse: str) -> tuple[Callable[[str], pd.DataFrame], Names]:
     """Apply the house plot style; return `q` (a read-only warehouse query as a DataFrame) and the display names."""
     charts.house_style()
-    con = duckdb.connect(warehouse, read_only=True)
+    con = connect(warehouse, read_only=True)
 
     def q(sql: str) -> pd.DataFrame:
         """A warehouse query as a DataFrame."""

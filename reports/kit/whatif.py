@@ -10,16 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import pandas as pd
 
 from warehouse.display_names import Names
+from warehouse.query import connect
 from warehouse.variant_metrics import METRICS
 
 
 def read_diffs(warehouse: Path, experiment: str) -> pd.DataFrame:
     """The experiment's rows of met_variant_diff, biggest flagged changes first."""
-    with duckdb.connect(str(warehouse), read_only=True) as con:
+    with connect(str(warehouse), read_only=True) as con:
         rows = con.execute("select * from met_variant_diff where experiment = ? "
                            "order by flagged desc, abs(diff) / nullif(min_effect, 0) desc", [experiment]).df()
         return named_levels(rows, Names.from_warehouse(con))

@@ -23,7 +23,7 @@ from reports.kit.words import agents_words, count, pct, plain_value, seat
 from reports.page import PageLink, escape, page
 from reports.site.agents import agents_section
 from warehouse.display_names import Names
-from warehouse.query import one_value
+from warehouse.query import connect, one_value
 
 MAX_CELLS = 8  # flagged cells listed per metric; the detail pages show them all
 METRICS = {  # metric key -> (what it compares, page)
@@ -245,7 +245,7 @@ def write_index(warehouse: Path, target: Path, links: list[PageLink], games: lis
                 lake: str = "data/lake") -> None:
     """Write `index.html` for the given warehouse and site pages."""
     house_style()
-    with duckdb.connect(str(warehouse), read_only=True) as con:
+    with connect(str(warehouse), read_only=True) as con:
         names = Names.from_warehouse(con)
         games_total = one_value(con, "select count(*) from fct_games "
                                      "where source = 'simulated' and is_baseline_ruleset")

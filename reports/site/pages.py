@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import duckdb
-
 from engine.core.errors import BalanceError
 from engine.registry import get_game
 from reports.page import PageLink
+from warehouse.query import connect
 
 TITLES = {"index": "Headlines", "overview": "All games"}
 EXTRA_PAGES = ("compare-*.html", "sweep-*.html")  # what-if pages written by other commands
@@ -37,7 +36,7 @@ def experiment_pages(warehouse: Path) -> list[tuple[str, str, str]]:
     """(experiment, notebook, page name) of every compare and sweep in the warehouse, latest first:
     `compare-<name>` from notebooks/compare.py, `sweep-<name>` from notebooks/sweep.py (a tune's rounds
     are printed by `balance tune`, not paged)."""
-    with duckdb.connect(str(warehouse), read_only=True) as con:
+    with connect(str(warehouse), read_only=True) as con:
         tables = {row[0] for row in con.execute("select table_name from information_schema.tables").fetchall()}
         if "met_variant_diff" not in tables:
             return []
