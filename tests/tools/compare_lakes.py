@@ -1,9 +1,11 @@
 """Do two lakes hold the same games? `python tests/tools/compare_lakes.py LAKE_A LAKE_B`
 
-For every run of either lake: the sealed manifest (spec, ruleset digest and text, seal, totals, every file's
-sha256, events and games) must be equal, leaving out what says when, where and by which code it was written
-(code_version, created_at, timings, the ruleset file's path). Where a file's bytes differ, its rows are compared
-too, so the report says whether the events or only their encoding changed. Exit 0 when the lakes agree.
+For every run of either lake: the manifest (spec, ruleset digest, totals, every file's sha256, events and games,
+recorded games' content hashes) must be equal, leaving out what says when, where and by which code it was
+written (code_version, created_at, timings, the ruleset's and a recorded file's path, and so the seal, a hash
+over all of them). Where a file's bytes differ, its rows are compared too, so the report says whether the
+events or only their encoding changed. A ruleset whose text differs under the same digest (a changed note or
+display name, no rule) is a remark, not a difference. Exit 0 when the lakes agree.
 Used to show that a change of code layout left every event, seal and digest as it was.
 """
 
@@ -16,15 +18,23 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
-IGNORED = ("code_version", "created_at", "timings")
+IGNORED = ("code_version", "created_at", "timings", "seal")
 
 
 def comparable(manifest: dict[str, Any]) -> dict[str, Any]:
     """The manifest without the fields that name when, where and with which code it was written."""
     kept = {k: v for k, v in manifest.items() if k not in IGNORED}
     if isinstance(kept.get("ruleset"), dict):
-        kept["ruleset"] = {k: v for k, v in kept["ruleset"].items() if k != "path"}
+        kept["ruleset"] = {k: v for k, v in kept["ruleset"].items() if k not in ("path", "text")}
+    games = kept.get("extra", {}).get("games") if isinstance(kept.get("extra"), dict) else None
+    if isinstance(games, list):  # a recorded game's source file, by name only (its checkout may be elsewhere)
+        kept["extra"] = {**kept["extra"], "games": [{**g, "file": Path(g.get("file", "")).name} for g in games]}
     return kept
+
+
+def ruleset_text(manifest: dict[str, Any]) -> str | None:
+    ruleset = manifest.get("ruleset")
+    return ruleset.get("text") if isinstance(ruleset, dict) else None
 
 
 def rows(path: Path) -> list[dict[str, Any]]:
@@ -33,8 +43,10 @@ def rows(path: Path) -> list[dict[str, Any]]:
     return table.sort_by([(k, "ascending") for k in keys]).to_pylist() if keys else table.to_pylist()
 
 
-def compare(a: Path, b: Path) -> list[str]:
+def compare(a: Path, b: Path) -> tuple[list[str], list[str]]:
+    """(differences, remarks) between the two lakes' runs."""
     problems: list[str] = []
+    remarks: list[str] = []
     runs_a = {p.name for p in (a / "runs").iterdir()}
     runs_b = {p.name for p in (b / "runs").iterdir()}
     for only, side in ((runs_a - runs_b, a), (runs_b - runs_a, b)):
@@ -53,7 +65,9 @@ def compare(a: Path, b: Path) -> list[str]:
                 problems.append(f"run {run}: manifest field {key!r} differs")
         if len(ma.get("files", [])) != len(mb.get("files", [])):
             problems.append(f"run {run}: {len(ma['files'])} files against {len(mb['files'])}")
-    return problems
+        if ruleset_text(ma) != ruleset_text(mb) and ca.get("ruleset") == cb.get("ruleset"):
+            remarks.append(f"run {run}: the ruleset's text differs under the same digest (a note or name)")
+    return problems, remarks
 
 
 def main() -> int:
@@ -61,11 +75,11 @@ def main() -> int:
         print(__doc__.splitlines()[0], file=sys.stderr)
         return 1
     a, b = Path(sys.argv[1]), Path(sys.argv[2])
-    problems = compare(a, b)
+    problems, remarks = compare(a, b)
     runs = len(list((a / "runs").iterdir()))
     files = sum(len(json.loads(m.read_text()).get("files", [])) for m in (a / "runs").glob("*/manifest.json"))
-    for problem in problems:
-        print(problem)
+    for line in [*problems, *(f"remark: {r}" for r in remarks)]:
+        print(line)
     print(f"{runs} runs, {files} files compared: " + ("identical" if not problems else f"{len(problems)} differences"))
     return 1 if problems else 0
 
