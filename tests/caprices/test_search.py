@@ -7,6 +7,7 @@ import random
 
 from engine.caprices.agents.search import evaluate
 from engine.caprices.game import GAME
+from engine.caprices.scoring import score_assembly
 from engine.caprices.state import State
 from engine.core import ListSink, fold, make_agent, play_game
 from engine.core.game import InfoSet
@@ -106,3 +107,22 @@ def test_the_searcher_judges_opponents_by_their_public_cards() -> None:
         if evaluate(twin) != evaluate(state):
             checked += 1  # the whole-hand estimate did read the swapped card: the check above could have failed
     assert checked > 0, "no swap changed the whole-hand estimate: the check proved nothing"
+
+
+def test_the_knight_leaves_a_rallied_peasant_alone_in_the_search_estimate() -> None:
+    # a hand like issue 25's: two Knights in hand, a Peasant rallied, "Pas de gueux a la cour" (+30) in play. The
+    # Knight may not take a rallied card (`knight.takes_rallied = false`), so the Caprice is missed: the rules
+    # and greedy say 29, the search's estimate said 59 when it passed hand and rallied cards as one list.
+    state = _state_after(3, 25).copy()
+    rules = state.rules
+    ids = {card: i for i, card in reversed(list(enumerate(rules.deck)))}
+    hand = [ids[("knight", 3)], ids[("knight", 6)], ids[("noble", 7)], ids[("artisan", 5)]]
+    rallied = [ids[("peasant", 3)]]
+    searcher = next(p for p in range(state.num_players) if p != state.current)
+    state.hands[searcher], state.rallied[searcher] = hand, rallied
+    state.revealed = (("pas_de_gueux_a_la_cour", 1, 30),)
+    state.deal_scores = []
+    exact = score_assembly([rules.deck[c] for c in hand], state.caprices_in_play(), rules,
+                           [rules.deck[c] for c in rallied])
+    assert exact.caprices.get("pas_de_gueux_a_la_cour", 0) == 0
+    assert evaluate(state, searcher)[searcher] == exact.total

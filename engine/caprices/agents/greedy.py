@@ -23,8 +23,9 @@ RALLY_EDGE = 0.5
 """A rallied card is kept without a discard, so it beats recruiting the same card."""
 
 
-MEMO_LIMIT = 100_000
-"""Estimates kept across decisions and games (same cards, same Caprices: same estimate); cleared when full."""
+MEMO_LIMIT = 200_000
+"""Estimates kept across decisions and games, greedy's and the search's (same cards, same Caprices: same
+estimate); cleared when full."""
 
 _MEMO: dict[tuple[Rules, tuple[int, ...], tuple[int, ...], tuple[tuple[str, int], ...]], int] = {}
 
@@ -74,15 +75,24 @@ def greedy_value(view: View, command: Command) -> float:
         blind = blind_value(rules)
     if kind == "take" or kind == "take_deck":
         blind += (view.takes_left - 1) * blind_value(rules)
-    caprices = _in_play(view.caprices)
+    score = assembly_estimate(rules, hand, rallied, _in_play(view.caprices))
+    return score + blind + (RALLY_EDGE if kind == "rally" else 0.0)
+
+
+def assembly_estimate(
+    rules: Rules, hand: list[int], rallied: tuple[int, ...], caprices: tuple[tuple[str, int], ...],
+) -> int:
+    """The estimate (`estimate.py`) of the cards in hand and those rallied, kept apart as the Knight sees them.
+
+    Memoised across decisions and games; the search agent's leaf estimate reads the same memo.
+    """
     if rallied:
         hand, rallied = _canonical(rules, hand, rallied)
-    hand.sort()
-    key = (rules, tuple(hand), tuple(sorted(rallied)), caprices)
+    key = (rules, tuple(sorted(hand)), tuple(sorted(rallied)), caprices)
     score = _MEMO.get(key)
     if score is None:
         if len(_MEMO) >= MEMO_LIMIT:
             _MEMO.clear()
         deck = rules.deck
-        score = _MEMO[key] = estimate_total([deck[c] for c in hand], caprices, rules, [deck[c] for c in rallied])
-    return score + blind + (RALLY_EDGE if kind == "rally" else 0.0)
+        score = _MEMO[key] = estimate_total([deck[c] for c in key[1]], caprices, rules, [deck[c] for c in key[2]])
+    return score

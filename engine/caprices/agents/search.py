@@ -4,7 +4,8 @@ A player's estimate is the greedy agent's estimate of an assembly (`estimate.py`
 against the Caprices revealed so far. The searcher's own assembly (hand and
 rallied cards) is estimated whole. An opponent is scored on what the searcher
 can know of it: its rallied cards and the cards it was seen to take from the
-Zone, estimated together, plus each unseen card of its hand at the deck's mean
+Zone, estimated together (hand and rallied cards kept apart, as the Knight
+sees them: `knight.takes_rallied`), plus each unseen card of its hand at the deck's mean
 value. (Estimating the determinisation's guessed hand instead costs 2x the time
 at 4 players, where the guessed hands rarely repeat and so miss the memo, and
 adds deal noise without making the search stronger at 2 players: 66.0% vs
@@ -18,15 +19,9 @@ player: the best discard would take eight, for little strength, measured). In a 
 
 from __future__ import annotations
 
-from engine.caprices.agents.estimate import estimate_total
-from engine.caprices.agents.greedy import blind_value
+from engine.caprices.agents.greedy import assembly_estimate, blind_value
 from engine.caprices.state import DISCARD, State
 from engine.core.game import SearchProfile
-
-MEMO_LIMIT = 200_000
-"""Estimates kept across decisions (same cards, same Caprices: same estimate); cleared when full."""
-
-_MEMO: dict[tuple[object, tuple[int, ...], tuple[tuple[str, int], ...]], int] = {}
 
 
 def evaluate(state: State, searcher: int | None = None) -> list[float]:
@@ -41,28 +36,18 @@ def evaluate(state: State, searcher: int | None = None) -> list[float]:
     totals: list[float] = []
     for player in range(state.num_players):
         if searcher is None or player == searcher:
-            cards, unseen = state.hands[player] + state.rallied[player], 0
+            hand, unseen = state.hands[player], 0
         else:
-            known = state.known[player]
-            cards, unseen = known + state.rallied[player], len(state.hands[player]) - len(known)
+            hand = state.known[player]
+            unseen = len(state.hands[player]) - len(hand)
         if player == state.current:
             owes_discard = state.phase == DISCARD and state.action != "noble"
             unseen += -1 if owes_discard else state.takes_left  # an average card still to go or to come
-        totals.append(_estimate(state, cards, caprices) + unseen * blind)
+        totals.append(assembly_estimate(rules, list(hand), tuple(state.rallied[player]), caprices) + unseen * blind)
     for scored in state.deal_scores:
-        totals[scored.player] += scored.score
+        if scored.deal != state.deal:  # the game in hand is estimated above, also once it has been scored
+            totals[scored.player] += scored.score
     return totals
-
-
-def _estimate(state: State, cards: list[int], caprices: tuple[tuple[str, int], ...]) -> int:
-    key = (state.rules, tuple(sorted(cards)), caprices)
-    score = _MEMO.get(key)
-    if score is None:
-        if len(_MEMO) >= MEMO_LIMIT:
-            _MEMO.clear()
-        deck = state.rules.deck
-        score = _MEMO[key] = estimate_total([deck[c] for c in key[1]], caprices, state.rules)
-    return score
 
 
 PROFILE = SearchProfile(evaluate=evaluate, scale=20.0, horizon=0, iterations=200)

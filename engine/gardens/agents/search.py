@@ -24,7 +24,12 @@ STORED = 0.15
 
 
 def evaluate(state: State, searcher: int | None = None) -> list[float]:
-    """Each player's score so far plus the discounted worth of groundworks in progress (public: any searcher)."""
+    """Each player's score so far plus the discounted worth of groundworks in progress (public: any searcher).
+
+    Once the game has ended, work in progress is worth nothing: the estimate is the score.
+    """
+    if not state.todo:
+        return [float(score(state, i)) for i in range(len(state.players))]
     return [score(state, i) + _in_progress(state, p) for i, p in enumerate(state.players)]
 
 

@@ -9,7 +9,7 @@ plus what is still open. The god bonuses go by a landscape's place in mass
 and in groups, which swings by a whole step (10 -> 6 points) on one tile;
 mid-game the estimate counts the bonus of the place it may expect, the gaps
 to the other landscapes through a logistic whose spread shrinks as the world
-fills (exact when full). Each unused prophet is worth PROPHET_VALUE times
+fills; once the game has ended, the rules' bonuses. Each unused prophet is worth PROPHET_VALUE times
 the share of the world still empty. Why: with the board-as-it-stands score,
 trusting the estimate more made the search weaker (at scale 3, 36% against
 greedy, n = 100); with the expected places 47.5% on the same seeds, and at
@@ -39,7 +39,14 @@ from engine.gods.board import CELLS, all_regions
 from engine.gods.commands import Wait
 from engine.gods.decide import carry_out
 from engine.gods.evolve import evolve
-from engine.gods.scoring import city_points, landscape_groups, landscape_mass, largest_region_mass, region_points
+from engine.gods.scoring import (
+    city_points,
+    landscape_bonus,
+    landscape_groups,
+    landscape_mass,
+    largest_region_mass,
+    region_points,
+)
 from engine.gods.state import NOBODY, GodsState
 
 PROPHET_VALUE = 1.5
@@ -62,8 +69,13 @@ def evaluate(state: GodsState, searcher: int | None = None) -> list[float]:
     region = region_points(projected, regions)
     mass = landscape_mass(projected) if config.mass_of == "total" else largest_region_mass(projected, regions)
     groups = landscape_groups(regions, config.groups_min_tiles)
-    mass_bonus = _soft_bonus(mass, config.mass_bonus, 1.0 + MASS_SPREAD * empty)
-    group_bonus = _soft_bonus(groups, config.groups_bonus, 0.3 + GROUP_SPREAD * empty)
+    if projected.end_reason:  # places can no longer move: the rules' bonuses, and a prophet is worth nothing
+        prophet = 0.0
+        mass_bonus: list[float] = [float(b) for b in landscape_bonus(mass, config.mass_bonus)]
+        group_bonus: list[float] = [float(b) for b in landscape_bonus(groups, config.groups_bonus)]
+    else:
+        mass_bonus = _soft_bonus(mass, config.mass_bonus, 1.0 + MASS_SPREAD * empty)
+        group_bonus = _soft_bonus(groups, config.groups_bonus, 0.3 + GROUP_SPREAD * empty)
     values = [cities[p] + region[p] + prophet * projected.prophets_left[p] for p in range(projected.num_players)]
     for landscape, owner in enumerate(projected.god_of):
         if owner != NOBODY:
