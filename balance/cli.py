@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("balance.commands.bench", "throughput: games/s, events/s, logging overhead, workers"),
     "warehouse": ("balance.commands.warehouse", "build the DuckDB warehouse (facts, metrics, tests) from the lake"),
     "report": ("balance.commands.report", "execute the notebooks on the warehouse and write HTML reports"),
+    "ask": ("balance.commands.ask", "play at one strength until every seat is tilted or fair, or a budget ends"),
     "run": ("balance.commands.run", "the default study end to end: simulate, build the warehouse, report"),
     "tile-value": ("balance.commands.tile_value", "Four Gardens: causal bonus-tile value by paired simulation"),
     "ingest": ("balance.commands.ingest", "replay recorded games (JSON) into the lake; quarantine the ones that fail"),

@@ -4,6 +4,11 @@ Each `[[run]]` entry is a `lake.spec.RunSpec` (keys: game, players, agents,
 games per player count, and optionally ruleset (default: the game's own), seed, batch_size), with
 `[defaults]` filling what an entry leaves out. A scale factor multiplies every
 entry's game count (rounded up to a whole seat rotation of its line-up).
+
+Each `[[ask]]` entry is a `simulate.ask.Ask`: play batches at one strength until
+every seat it asks about is decided (keys: game, players, agent (default: the
+game's `[strong]` agent), ruleset, batch, max_games, max_minutes, seed, batch_size);
+the scale multiplies its batch and games budget.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Any
 
 from engine.registry import get_game
 from lake.spec import RunSpec, SpecError
+from simulate.ask import Ask
 
 STUDY_FILE = Path(__file__).with_name("study.toml")
 
@@ -47,3 +53,46 @@ def load_study(path: Path = STUDY_FILE, scale: float = 1.0) -> list[RunSpec]:
 def scaled_games(games: int, scale: float, lineup: int) -> int:
     """`games * scale`, rounded up to a multiple of the line-up length (complete seat rotations)."""
     return max(lineup, math.ceil(games * scale / lineup) * lineup)
+
+
+def load_asks(path: Path = STUDY_FILE, scale: float = 1.0) -> list[Ask]:
+    """The study's `[[ask]]` entries (play until decided); an entry without `agent` plays the game's `[strong]`."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise SpecError(f"{path}: cannot read study file ({exc})") from None
+    defaults, strong = data.get("defaults", {}), strong_agents(path)
+    asks = []
+    for number, entry in enumerate(data.get("ask", []), start=1):
+        where = f"{path} [[ask]] #{number}"
+        unknown = sorted(set(entry) - ASK_KEYS)
+        if unknown:
+            raise SpecError(f"{where}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(sorted(ASK_KEYS))}")
+        game = entry.get("game")
+        agent = entry.get("agent", strong.get(game) if isinstance(game, str) else None)
+        if not isinstance(game, str) or not isinstance(agent, str):
+            raise SpecError(f"{where}: needs a game and an agent (or a [strong] entry for its game)")
+        values = {"seed": defaults.get("seed", 0), **{k: v for k, v in entry.items() if k != "players"}}
+        values["ruleset"] = entry.get("ruleset", get_game(game).default_ruleset)
+        values["agent"], values["players"] = agent, tuple(entry.get("players", get_game(game).facts.player_counts))
+        for key in ("batch", "max_games"):
+            if key in values:
+                values[key] = max(1, math.ceil(values[key] * scale))
+        spec = Ask(**values)
+        spec.round_spec(0, spec.players)  # checks players, seed and batch like any run spec
+        asks.append(spec)
+    return asks
+
+
+def strong_agents(path: Path = STUDY_FILE) -> dict[str, str]:
+    """The study's `[strong]` table: game -> its strong (search) agent."""
+    try:
+        strong = tomllib.loads(path.read_text(encoding="utf-8")).get("strong", {})
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise SpecError(f"{path}: cannot read study file ({exc})") from None
+    if not isinstance(strong, dict) or not all(isinstance(v, str) for v in strong.values()):
+        raise SpecError(f"{path}: [strong] must map each game to an agent name, e.g. caprices = \"ismcts\"")
+    return strong
+
+
+ASK_KEYS = {"game", "ruleset", "players", "agent", "batch", "max_games", "max_minutes", "seed", "batch_size"}

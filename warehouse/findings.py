@@ -8,30 +8,30 @@ and whether the interval excludes it (`beyond_noise`). Only simulated games;
 `agent_mix` is the line-up (`greedy`, `ismcts`, `random`, or a matchup such
 as `greedy vs greedy-fast`).
 
-`met_finding_labels` (one row per finding cell) says whether the finding rests
-on the kind of play:
+`met_finding_labels` (one row per finding cell and ruleset) says whether the
+finding rests on the kind of play, over the verdicts of `met_verdicts`
+(tilted / fair / undecided from an anytime-valid confidence sequence,
+`warehouse.verdicts`):
 
-* **robust** - beyond noise with the same sign under greedy self-play and
-  under search (ismcts) self-play;
-* **agent-dependent** - the two disagree: beyond noise with opposite signs,
-  or beyond noise under one while the two estimates differ beyond noise;
-* **not shown** - otherwise (within noise under both, or beyond noise under
-  one while the other is too imprecise to confirm or contradict it).
+* **robust** - the same decided verdict under greedy self-play and under
+  search (ismcts) self-play: fair under both, or tilted the same way;
+* **agent-dependent** - both decided, differently (fair under one and tilted
+  under the other, or tilted in opposite directions);
+* **not shown** - undecided under either (or not played under one).
 
 Random play is kept beside them as a labelled reference (`random_*`), never
-in the label. `pooled_*` is the verdict the report gave before play strength
-was separated (every line-up pooled, random included), so the labels that
-changed can be listed.
+in the label.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
 import duckdb
 import pandas as pd
+
+from simulate.sequential import TILTED, UNDECIDED
 
 Z = 1.96
 SEARCH_PREFIX = "ismcts"
@@ -89,20 +89,18 @@ def by_lineup_model(con: duckdb.DuckDBPyConnection, catalogue: Any = None) -> pd
 
 
 def labels_model(con: duckdb.DuckDBPyConnection, catalogue: Any = None) -> pd.DataFrame:
-    """`met_finding_labels`: one row per finding cell, greedy and search side by side, and the label."""
-    rows = con.execute("select * from met_findings_by_lineup").df()
-    keys = ["game", "finding", "num_players", "item"]
+    """`met_finding_labels`: one row per finding cell and ruleset, greedy and search verdicts side by side."""
+    rows = con.execute("select * from met_verdicts").df()
+    keys = ["game", "finding", "ruleset", "num_players", "item"]
     out = []
-    for key, cell in rows.groupby(keys, sort=True):
+    for key, cell in rows.groupby(keys, sort=True, dropna=False):
         out.append({**dict(zip(keys, key)), **_label_cell(cell)})
     return pd.DataFrame(out, columns=[*keys, *LABEL_COLUMNS])
 
 
-PARTS = ("estimate", "lo", "hi", "n", "reference", "beyond_noise")
-LABEL_COLUMNS = [
-    *[f"{side}_{part}" for side in ("greedy", "search", "random", "pooled") for part in PARTS],
-    "search_lineup", "label", "label_note", "pooled_label",
-]
+PARTS = ("verdict", "estimate", "lo", "hi", "n", "reference")
+LABEL_COLUMNS = [*[f"{side}_{part}" for side in ("greedy", "search", "random") for part in PARTS],
+                 "search_lineup", "label", "label_note"]
 
 
 def _label_cell(cell: pd.DataFrame) -> dict[str, Any]:
@@ -111,78 +109,47 @@ def _label_cell(cell: pd.DataFrame) -> dict[str, Any]:
     searches = [row for mix, row in by_mix.items() if mix.startswith(SEARCH_PREFIX)]
     search = max(searches, key=lambda row: row.n) if searches else None
     values: dict[str, Any] = {}
-    for side, row in (("greedy", greedy), ("search", search), ("random", by_mix.get("random")),
-                      ("pooled", _pooled(cell))):
+    for side, row in (("greedy", greedy), ("search", search), ("random", by_mix.get("random"))):
         values.update(_side(side, row))
     values["search_lineup"] = search.agent_mix if search is not None else None
     values["label"], values["label_note"] = label(greedy, search)
-    values["pooled_label"] = "beyond noise" if values["pooled_beyond_noise"] else "within noise"
     return values
 
 
 def label(greedy: Any, search: Any) -> tuple[str, str]:
-    """(label, a plain sentence why) from the greedy and the search line-up's rows (None: not played)."""
+    """(label, a plain sentence why) from the greedy and the search line-up's verdicts (None: not played).
+
+    Robust: the same decided verdict (fair, or tilted the same way) under both; agent-dependent: both decided,
+    differently; not shown: either undecided (or not played).
+    """
     if greedy is None or search is None:
         missing = "greedy" if greedy is None else "search (ismcts)"
         return "not shown", f"not measured under {missing} self-play"
-    g_sign, s_sign = _sign(greedy), _sign(search)
-    if greedy.beyond_noise and search.beyond_noise:
-        if g_sign == s_sign:
-            return "robust", "beyond noise, same direction, under greedy and under search self-play"
-        return "agent-dependent", "beyond noise under both, in opposite directions"
-    if greedy.beyond_noise or search.beyond_noise:
-        shown, other = ("greedy", "search") if greedy.beyond_noise else ("search", "greedy")
-        if _differ(greedy, search):
-            return "agent-dependent", f"beyond noise under {shown} play only, and the two differ beyond noise"
-        return "not shown", f"beyond noise under {shown} play only; {other} play neither confirms nor contradicts it"
-    return "not shown", "within noise under greedy and under search self-play"
+    undecided = [name for name, row in (("greedy", greedy), ("search", search)) if row.verdict == UNDECIDED]
+    if undecided:
+        return "not shown", f"undecided under {' and '.join(undecided)} play"
+    g_way, s_way = _way(greedy), _way(search)
+    if g_way == s_way:
+        return "robust", f"{g_way} under greedy and under search self-play"
+    return "agent-dependent", f"{g_way} under greedy play, {s_way} under search play"
 
 
-def _sign(row: Any) -> int:
-    return 1 if row.estimate > row.reference else -1
-
-
-def _differ(a: Any, b: Any) -> bool:
-    """Whether two estimates differ beyond noise (normal approximation from their 95% intervals)."""
-    se = math.hypot((a.hi - a.lo) / (2 * Z), (b.hi - b.lo) / (2 * Z))
-    return se > 0 and abs(a.estimate - b.estimate) > Z * se
-
-
-def _pooled(cell: pd.DataFrame) -> Any:
-    """Every line-up pooled, n-weighted (about the verdict the report gave before play strength was separated).
-
-    Estimate and reference are n-weighted means of the line-ups' (the old pooled
-    rates, up to the weighting of a reference that was itself pooled), the
-    interval from the line-ups' standard errors.
-    """
-    n = int(cell.n.sum())
-    if n == 0:
-        return None
-    estimate = float((cell.estimate * cell.n).sum() / n)
-    reference = float((cell.reference * cell.n).sum() / n)
-    se = math.sqrt(float(((((cell.hi - cell.lo) / (2 * Z)) * cell.n) ** 2).sum())) / n
-    lo, hi = estimate - Z * se, estimate + Z * se
-    return _Row(estimate, lo, hi, n, reference, bool(reference < lo or reference > hi))
-
-
-class _Row:
-    __slots__ = ("estimate", "lo", "hi", "n", "reference", "beyond_noise")
-
-    def __init__(self, estimate: float, lo: float, hi: float, n: int, reference: float, beyond_noise: bool) -> None:
-        self.estimate, self.lo, self.hi, self.n = estimate, lo, hi, n
-        self.reference, self.beyond_noise = reference, beyond_noise
+def _way(row: Any) -> str:
+    if row.verdict != TILTED:
+        return str(row.verdict)
+    return "tilted up" if row.estimate > row.reference else "tilted down"
 
 
 def _side(side: str, row: Any) -> dict[str, Any]:
     if row is None:
         return {f"{side}_{part}": None for part in PARTS}
-    return {f"{side}_estimate": float(row.estimate), f"{side}_lo": float(row.lo), f"{side}_hi": float(row.hi),
-            f"{side}_n": int(row.n), f"{side}_reference": float(row.reference),
-            f"{side}_beyond_noise": bool(row.beyond_noise)}
+    return {f"{side}_verdict": str(row.verdict), f"{side}_estimate": float(row.estimate),
+            f"{side}_lo": float(row.cs_lo), f"{side}_hi": float(row.cs_hi), f"{side}_n": int(row.n),
+            f"{side}_reference": float(row.reference)}
 
 
 PYTHON_MODELS: dict[str, tuple[Callable[[duckdb.DuckDBPyConnection, Any], pd.DataFrame], str, str]] = {
     "met_findings_by_lineup": (by_lineup_model, "met_seat_advantage",
                                "one row per headline finding cell and line-up"),
-    "met_finding_labels": (labels_model, "met_findings_by_lineup", "one row per headline finding cell"),
+    "met_finding_labels": (labels_model, "met_verdicts", "one row per headline finding cell and ruleset"),
 }

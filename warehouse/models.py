@@ -18,9 +18,9 @@ declare what the builder needs:
 A few metrics need fits SQL cannot do (a fixed-effects regression with
 clustered errors, a Bradley-Terry rating): those are Python models, declared
 with the same facts (name, grain, depends) in a module's `PYTHON_MODELS`
-(`warehouse.tile_models` for Four Gardens, `warehouse.ratings` and
-`warehouse.findings` for every game), each a function of the connection and the lake catalogue returning a
-data frame.
+(`warehouse.tile_models` for Four Gardens; `warehouse.ratings`,
+`warehouse.findings` and `warehouse.verdicts` for every game), each a function
+of the connection and the lake catalogue returning a data frame.
 
 Models are ordered by layer (staging, facts, metrics) and, within the whole
 graph, topologically by their declared dependencies.
@@ -108,7 +108,7 @@ def python_models() -> list[Model]:
 
     Metric models declare (builder, the model they read, grain); the what-if models also their layer.
     """
-    from warehouse import findings, ratings, tile_models, variant_models
+    from warehouse import findings, ratings, tile_models, variant_models, verdicts
 
     # listed after every SQL model, so within the metrics layer they are built after all SQL metrics
     # (met_findings_by_lineup reads whichever headline tables the lake's games produced)
@@ -116,7 +116,7 @@ def python_models() -> list[Model]:
         *(Model(name, "metrics", Path(module.__file__ or ""), "", grain, (depends,), game, python=builder,
                 flags=tuple(parse_spec(spec, f"{module.__file__} {name}")
                             for spec in getattr(module, "PYTHON_FLAGS", {}).get(name, ())))
-          for module, game in ((tile_models, "gardens"), (ratings, None), (findings, None))
+          for module, game in ((tile_models, "gardens"), (ratings, None), (findings, None), (verdicts, None))
           for name, (builder, depends, grain) in module.PYTHON_MODELS.items()),
         *(Model(name, layer, Path(variant_models.__file__), "", grain, depends, None, python=builder)
           for name, (builder, depends, grain, layer) in variant_models.PYTHON_MODELS.items()),

@@ -61,7 +61,8 @@ NOT_BY_SOURCE = {
     "met_gardens_tile_sensitivity": "built on the counterfactual contrasts",
     "met_variant_diff": "what-if arms are simulated rule changes",
     "met_findings_by_lineup": "headline findings by play strength: simulated line-ups only (it filters source)",
-    "met_finding_labels": "greedy against search self-play, from met_findings_by_lineup",
+    "met_finding_labels": "greedy against search self-play verdicts, from met_verdicts",
+    "met_verdicts": "verdicts of simulated line-ups only (it filters source)",
 }
 
 

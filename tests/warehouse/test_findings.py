@@ -1,4 +1,4 @@
-"""Findings by play strength: headline metrics per line-up, and the robust / agent-dependent / not shown label."""
+"""Findings by play strength: headline metrics per line-up, their verdicts, and the robust / agent-dependent label."""
 
 from __future__ import annotations
 
@@ -10,31 +10,33 @@ import pandas as pd
 import pytest
 
 from lake.spec import RunSpec
+from simulate import sequential
 from simulate.runner import run
 from warehouse.build import build
 from warehouse.findings import label
+from warehouse.verdicts import verdicts_model
 
 LINEUPS = (("greedy",), ("ismcts:4",), ("random",))
 
 
-def _row(estimate: float, lo: float, hi: float, reference: float = 0.5) -> SimpleNamespace:
-    return SimpleNamespace(estimate=estimate, lo=lo, hi=hi, reference=reference,
-                           beyond_noise=not lo <= reference <= hi)
+def _row(verdict: str, estimate: float = 0.6, reference: float = 0.5) -> SimpleNamespace:
+    return SimpleNamespace(verdict=verdict, estimate=estimate, reference=reference)
 
 
 @pytest.mark.parametrize(
     ("greedy", "search", "expected"),
     [
-        (_row(0.60, 0.55, 0.65), _row(0.58, 0.52, 0.64), "robust"),
-        (_row(0.40, 0.35, 0.45), _row(0.42, 0.36, 0.48), "robust"),
-        (_row(0.60, 0.55, 0.65), _row(0.40, 0.35, 0.45), "agent-dependent"),
-        (_row(0.62, 0.58, 0.66), _row(0.48, 0.44, 0.52), "agent-dependent"),  # one shown, and they differ
-        (_row(0.60, 0.55, 0.65), _row(0.55, 0.45, 0.65), "not shown"),  # one shown, the other too imprecise
-        (_row(0.52, 0.47, 0.57), _row(0.49, 0.44, 0.54), "not shown"),
-        (None, _row(0.60, 0.55, 0.65), "not shown"),
+        (_row("tilted", 0.60), _row("tilted", 0.58), "robust"),
+        (_row("tilted", 0.40), _row("tilted", 0.42), "robust"),
+        (_row("fair", 0.50), _row("fair", 0.51), "robust"),
+        (_row("tilted", 0.60), _row("tilted", 0.40), "agent-dependent"),
+        (_row("fair", 0.50), _row("tilted", 0.58), "agent-dependent"),
+        (_row("tilted", 0.60), _row("undecided", 0.55), "not shown"),
+        (_row("undecided", 0.52), _row("undecided", 0.49), "not shown"),
+        (None, _row("tilted", 0.60), "not shown"),
     ],
 )
-def test_label_rule(greedy: SimpleNamespace | None, search: SimpleNamespace, expected: str) -> None:
+def test_label_rule_over_verdicts(greedy: SimpleNamespace | None, search: SimpleNamespace, expected: str) -> None:
     got, why = label(greedy, search)
     assert got == expected and why
 
@@ -68,15 +70,47 @@ def test_every_headline_metric_is_kept_per_lineup(play_warehouse: Path) -> None:
     assert (rows.beyond_noise == ((rows.reference < rows.lo) | (rows.reference > rows.hi))).all()
 
 
-def test_labels_rest_on_greedy_and_search_only(play_warehouse: Path) -> None:
+def test_labels_rest_on_the_greedy_and_search_verdicts_only(play_warehouse: Path) -> None:
     labels = _query(play_warehouse, "select * from met_finding_labels")
-    cells = _query(play_warehouse, "select distinct game, finding, num_players, item from met_findings_by_lineup")
+    cells = _query(play_warehouse, "select distinct game, finding, ruleset, num_players, item from met_verdicts")
     assert len(labels) == len(cells) > 0
     assert set(labels.label) <= {"robust", "agent-dependent", "not shown"}
     assert (labels.search_lineup == "ismcts:4").all()
     for row in labels.itertuples():
-        greedy = _row(row.greedy_estimate, row.greedy_lo, row.greedy_hi, row.greedy_reference)
-        search = _row(row.search_estimate, row.search_lo, row.search_hi, row.search_reference)
-        assert (greedy.beyond_noise, search.beyond_noise) == (row.greedy_beyond_noise, row.search_beyond_noise)
+        greedy = _row(row.greedy_verdict, row.greedy_estimate, row.greedy_reference)
+        search = _row(row.search_verdict, row.search_estimate, row.search_reference)
         assert label(greedy, search)[0] == row.label  # random play (random_*) never enters the label
-    assert labels.random_n.notna().all() and labels.pooled_n.gt(labels.greedy_n).all()
+    assert labels.random_n.notna().all()
+
+
+def test_every_headline_cell_has_a_verdict_from_its_confidence_sequence(play_warehouse: Path) -> None:
+    verdicts = _query(play_warehouse, "select * from met_verdicts")
+    lineup = _query(play_warehouse, "select * from met_findings_by_lineup")
+    assert len(verdicts) == len(lineup) and set(verdicts.verdict) <= {"tilted", "fair", "undecided"}
+    seats = verdicts[verdicts.finding == "seat_win_rate"]
+    assert (seats.ruleset == "standard").all() and (seats.min_effect == 0.02).all()
+    assert (seats.family_cells == 5).all()  # 2 + 3 seats per line-up
+    for row in verdicts.itertuples():
+        lo, hi = sequential.rate_sequence(row.estimate * row.n, row.n, row.reference, 0.05 / row.family_cells)
+        assert (row.cs_lo, row.cs_hi) == pytest.approx((lo, hi))
+        assert row.verdict == sequential.interval_verdict(row.estimate, lo, hi, row.reference, row.min_effect)
+        fixed = lineup[(lineup.finding == row.finding) & (lineup.agent_mix == row.agent_mix)
+                       & (lineup.num_players == row.num_players) & (lineup["item"] == row.item)]
+        assert row.cs_hi - row.cs_lo > float(fixed.hi.iloc[0] - fixed.lo.iloc[0])  # wider than a fixed-n interval
+    undecided = verdicts[verdicts.verdict == "undecided"]
+    assert (undecided.games_to_decide.isna() | (undecided.games_to_decide > undecided.n)).all()
+    assert (undecided.minutes_to_decide.dropna() > 0).all() and undecided.minutes_to_decide.notna().any()
+
+
+def test_a_tilted_cell_reports_the_smallest_effect_its_games_support() -> None:
+    con = duckdb.connect()
+    con.execute("""create table fct_player_games as select 'caprices' as game, 'standard' as ruleset,
+        'greedy' as agent_mix, 2 as num_players, seat, 'simulated' as source, false as is_mixed_lineup,
+        true as is_baseline_ruleset, case when seat = 0 then (i % 10 < 6)::double else (i % 10 >= 6)::double end
+        as win_share from range(3000) t(i), (select unnest([0, 1]) as seat)""")
+    con.execute("create table fct_games as select 'caprices' as game, 'standard' as ruleset, 'simulated' as source")
+    rows = verdicts_model(con).set_index("item")
+    first = rows.loc["1"]
+    assert first.verdict == "tilted" and first.estimate == pytest.approx(0.6)
+    assert 0 < first.effect_at_least < 0.1 and first.effect_at_least == pytest.approx(first.cs_lo - 0.5)
+    assert rows.loc["2"].verdict == "tilted" and rows.loc["2"].effect_at_least < 0

@@ -1,0 +1,170 @@
+"""Anytime-valid confidence sequences and the tilted / fair / undecided verdict they give.
+
+A study that keeps playing until a question is decided looks at its numbers
+after every batch. A fixed-n 95% interval read after every batch excludes a
+true fair share far more often than 5% of the time; a *confidence sequence*
+covers the true value at every sample size at once (with probability at least
+1 - alpha), so it may be read after every batch and the play stopped whenever
+it decides. Two closed forms, both from published work:
+
+* **Rates** (a seat's win share, a hit rate: every observation in [0, 1]):
+  Robbins' beta-binomial mixture (Robbins 1970; Howard, Ramdas, McAuliffe &
+  Sekhon 2021, "Time-uniform, nonparametric, nonasymptotic confidence
+  sequences", Annals of Statistics 49(2), section 3). For a hypothesised mean
+  p and a Beta(a, b) mixing prior,
+  M_n(p) = B(a + S, b + n - S) / B(a, b) / (p^S (1 - p)^(n - S))
+  is a nonnegative martingale for 0/1 outcomes (a supermartingale for shares
+  in [0, 1] such as half a win for a tie: x -> r^x q^(1 - x) is convex), so by
+  Ville's inequality P(M_n(p) >= 1/alpha for some n) <= alpha, and the
+  sequence is {p : M_n(p) < 1/alpha}.
+* **Means without a bound** (points of tile value): the asymptotic
+  normal-mixture sequence of Waudby-Smith, Arnold, Wu & Ramdas 2024
+  ("Time-uniform central limit theory and asymptotic confidence sequences",
+  Annals of Statistics 52(6)): mean +- sd sqrt(2 (n r^2 + 1) / (n^2 r^2) log(sqrt(n r^2 + 1) / alpha)).
+
+Both mixtures are tuned to be tightest near `TUNED_FOR` observations (the
+closed-form choice of both papers, r^2 = (-2 log alpha + log(1 - 2 log alpha)) / n*);
+the tuning is fixed before any game is played, so it costs no validity.
+
+The verdict of a cell against its reference and the minimum that matters:
+
+* **tilted**: the sequence excludes the reference and the estimate differs
+  from it by at least the minimum;
+* **fair**: the whole sequence lies within +- the minimum of the reference;
+* **undecided** otherwise. `games_to_decide` says how many games would
+  decide it if the estimate stayed where it is.
+
+A wrong "tilted" or "fair" needs the sequence to miss the true value at some
+look, which happens with probability at most alpha per cell; callers spend
+alpha / cells over a family of cells (Bonferroni), which stays valid under
+any stopping rule.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+from scipy.optimize import brentq
+from scipy.special import betaln
+
+TUNED_FOR = 2000  # observations at which the mixtures are tightest (a design choice made before play)
+MAX_GAMES = 10_000_000  # beyond this a cell is reported as "more than" it
+TILTED, FAIR, UNDECIDED = "tilted", "fair", "undecided"
+_EDGE = 1e-12
+
+
+def mixture_size(alpha: float, tuned_for: int = TUNED_FOR) -> float:
+    """The prior's weight in observations that makes the mixture tightest near `tuned_for` (Howard et al.)."""
+    log_term = -2 * math.log(alpha)
+    return tuned_for / (log_term + math.log(1 + log_term))
+
+
+def log_mixture_ratio(wins: np.ndarray | float, n: np.ndarray | float, p: np.ndarray | float,
+                      centre: np.ndarray | float, alpha: float, tuned_for: int = TUNED_FOR) -> np.ndarray:
+    """log M_n(p): the beta-binomial mixture against the rate p (prior centred on `centre`)."""
+    wins, n = np.asarray(wins, dtype=float), np.asarray(n, dtype=float)
+    p = np.clip(np.asarray(p, dtype=float), _EDGE, 1 - _EDGE)
+    size = mixture_size(alpha, tuned_for)
+    a, b = size * np.asarray(centre, dtype=float), size * (1 - np.asarray(centre, dtype=float))
+    return betaln(a + wins, b + n - wins) - betaln(a, b) - wins * np.log(p) - (n - wins) * np.log1p(-p)
+
+
+def excludes(wins: np.ndarray | float, n: np.ndarray | float, p: np.ndarray | float,
+             centre: np.ndarray | float, alpha: float, tuned_for: int = TUNED_FOR) -> np.ndarray:
+    """Whether the rate sequence after n observations (wins summed) excludes the rate p."""
+    inside_unit = (np.asarray(p) > 0) & (np.asarray(p) < 1)
+    return inside_unit & (log_mixture_ratio(wins, n, p, centre, alpha, tuned_for) >= -math.log(alpha))
+
+
+def rate_sequence(wins: float, n: float, centre: float, alpha: float,
+                  tuned_for: int = TUNED_FOR) -> tuple[float, float]:
+    """The rate sequence's interval (lo, hi) after n observations whose shares sum to `wins`."""
+    if n <= 0:
+        return 0.0, 1.0
+    threshold = -math.log(alpha)
+    estimate = min(max(wins / n, 1e-9), 1 - 1e-9)
+
+    def gap(p: float) -> float:
+        return float(log_mixture_ratio(wins, n, p, centre, alpha, tuned_for)) - threshold
+
+    lo = 0.0 if gap(_EDGE) < 0 else brentq(gap, _EDGE, estimate)
+    hi = 1.0 if gap(1 - _EDGE) < 0 else brentq(gap, estimate, 1 - _EDGE)
+    return float(lo), float(hi)
+
+
+def rate_verdict(wins: np.ndarray | float, n: np.ndarray | float, reference: np.ndarray | float,
+                 min_effect: float, alpha: float, tuned_for: int = TUNED_FOR) -> np.ndarray:
+    """tilted / fair / undecided for each rate cell (vectorised: the stopping rule in simulations)."""
+    wins, n = np.asarray(wins, dtype=float), np.asarray(n, dtype=float)
+    reference = np.broadcast_to(np.asarray(reference, dtype=float), wins.shape)
+    estimate = np.divide(wins, n, out=np.full(wins.shape, np.nan), where=n > 0)
+    tilted = excludes(wins, n, reference, reference, alpha, tuned_for) & (
+        np.abs(estimate - reference) >= min_effect - 1e-12)
+    lower, upper = reference - min_effect, reference + min_effect
+    fair = ((estimate > lower) & (estimate < upper)
+            & _outside(wins, n, lower, reference, alpha, tuned_for)
+            & _outside(wins, n, upper, reference, alpha, tuned_for))
+    return np.where(tilted, TILTED, np.where(fair, FAIR, UNDECIDED))
+
+
+def _outside(wins: np.ndarray, n: np.ndarray, p: np.ndarray, centre: np.ndarray, alpha: float,
+             tuned_for: int) -> np.ndarray:
+    """The sequence excludes p; a bound beyond [0, 1] is excluded by every rate sequence."""
+    return (p <= 0) | (p >= 1) | excludes(wins, n, p, centre, alpha, tuned_for)
+
+
+def mean_sequence(mean: float, sd: float, n: float, alpha: float,
+                  tuned_for: int = TUNED_FOR) -> tuple[float, float]:
+    """The asymptotic normal-mixture sequence (Waudby-Smith et al.) for a mean of n observations."""
+    if n <= 0 or not math.isfinite(sd):
+        return -math.inf, math.inf
+    r2 = (-2 * math.log(alpha) + math.log(1 - 2 * math.log(alpha))) / tuned_for
+    half = sd * math.sqrt(2 * (n * r2 + 1) / (n * n * r2) * math.log(math.sqrt(n * r2 + 1) / alpha))
+    return mean - half, mean + half
+
+
+def interval_verdict(estimate: float, lo: float, hi: float, reference: float, min_effect: float) -> str:
+    """tilted / fair / undecided from a sequence's interval (the rule of `rate_verdict`, for any interval)."""
+    if (lo > reference or hi < reference) and abs(estimate - reference) >= min_effect - 1e-12:
+        return TILTED
+    if reference - min_effect < lo and hi < reference + min_effect:
+        return FAIR
+    return UNDECIDED
+
+
+def games_to_decide(rate: float, n: float, reference: float, min_effect: float, alpha: float,
+                    tuned_for: int = TUNED_FOR) -> int | None:
+    """The fewest observations (>= n) that decide a rate cell if its estimate stays at `rate`.
+
+    None when even MAX_GAMES would not (an estimate right at the minimum that matters).
+    """
+    return _fewest(lambda games: bool(rate_verdict(rate * games, games, reference, min_effect, alpha, tuned_for)
+                                      != UNDECIDED), n)
+
+
+def mean_games_to_decide(mean: float, sd: float, n: float, reference: float, min_effect: float, alpha: float,
+                         tuned_for: int = TUNED_FOR) -> int | None:
+    """`games_to_decide` for a mean whose observations have standard deviation `sd`."""
+    def decided(games: int) -> bool:
+        lo, hi = mean_sequence(mean, sd, games, alpha, tuned_for)
+        return interval_verdict(mean, lo, hi, reference, min_effect) != UNDECIDED
+
+    return _fewest(decided, n)
+
+
+def _fewest(decided: Callable[[int], bool], n: float) -> int | None:
+    """The fewest games >= n for which `decided` holds (doubling, then halving to within 1%)."""
+    low = max(int(n), 1)
+    if decided(low):
+        return low
+    high = low
+    while not decided(high):
+        if high >= MAX_GAMES:
+            return None
+        low, high = high, min(high * 2, MAX_GAMES)
+    while high - low > max(1, low // 100):  # to 1%: an estimate, not a promise
+        middle = (low + high) // 2
+        low, high = (low, middle) if decided(middle) else (middle, high)
+    return high

@@ -1,0 +1,159 @@
+"""Verdicts: every headline cell tilted, fair or undecided, per play strength, with what deciding would take.
+
+`met_verdicts` (one row per headline cell and line-up) reads each headline
+metric (seat win rates per ruleset, Caprice and slot hit rates, bonus-tile
+values, 4 Gods god win rates and the speed effect) and gives it an
+anytime-valid confidence sequence (`simulate.sequential`), so the verdict
+stays valid however often a study looked at it while it kept playing
+(`balance ask`):
+
+* **tilted** - the sequence excludes the reference and the estimate differs
+  from it by at least the minimum that matters (`[flags.min_effect]`);
+  `effect_at_least` is the sequence's bound nearest the reference, the
+  smallest effect the games support (the estimate of a cell picked for being
+  extreme overstates it);
+* **fair** - the whole sequence lies within +- the minimum of the reference;
+* **undecided** - neither; `games_to_decide` is how many games would decide
+  it if the estimate stayed where it is, `minutes_to_decide` what the extra
+  games would take at the line-up's measured pace on this machine (the
+  runs' manifests: wall seconds per game).
+
+One correction family per question, game, ruleset and line-up: each of its
+`family_cells` cells gets alpha / family_cells (Bonferroni, valid under any
+stopping rule). Rates use the beta-binomial mixture (prior centred on the
+reference; a reference that is itself estimated, the pooled face-down hit
+rate, is taken as given); tile values the asymptotic normal mixture with the
+standard deviation read from the fixed-n interval.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+import duckdb
+import pandas as pd
+
+from lake.catalogue import LakeCatalogue
+from simulate import sequential
+from warehouse.findings import SOURCES, Z
+from warehouse.flags import read_rules
+
+# finding -> its minimum effect's name in [flags.min_effect]
+MIN_EFFECT = {"seat_win_rate": "seat_win_rate", "caprice_hit_rate": "caprice_hit_rate",
+              "caprice_slot_hit_rate": "slot_hit_rate", "tile_value": "tile_value",
+              "god_win_rate": "god_win_rate", "speed_effect": "speed_win_rate"}
+MEANS = {"tile_value"}  # findings in points (normal mixture); the others are rates (beta-binomial mixture)
+
+# seat win rates per ruleset (a game's rulesets are different games to a designer)
+SEATS_SQL = """
+    select game, ruleset, agent_mix, num_players, cast(seat + 1 as varchar) as item,
+           sum(win_share) / count(*) as estimate, count(*) as n, 1.0 / num_players as reference
+    from fct_player_games
+    where source = 'simulated' and not is_mixed_lineup and is_baseline_ruleset
+    group by game, ruleset, agent_mix, num_players, seat"""
+
+COLUMNS = ["game", "finding", "ruleset", "num_players", "item", "agent_mix", "n", "estimate", "reference",
+           "min_effect", "family_cells", "alpha_cell", "cs_lo", "cs_hi", "verdict", "effect_at_least",
+           "games_to_decide", "more_games", "seconds_per_game", "minutes_to_decide", "method"]
+
+
+def verdicts_model(con: duckdb.DuckDBPyConnection, catalogue: LakeCatalogue | None = None) -> pd.DataFrame:
+    """`met_verdicts`: one row per headline cell and line-up, its confidence sequence and verdict."""
+    cells = headline_cells(con)
+    if cells.empty:
+        return pd.DataFrame(columns=COLUMNS)
+    rules = read_rules(con)
+    family = ["finding", "game", "ruleset", "agent_mix"]
+    cells["family_cells"] = cells.groupby(family, dropna=False)["item"].transform("size")
+    cells["alpha_cell"] = rules.alpha / cells.family_cells
+    cells["min_effect"] = [rules.min_effect.get(MIN_EFFECT[f], 0.0) for f in cells.finding]
+    pace = seconds_per_game(catalogue) if catalogue is not None else {}
+    rows = [_verdict_row(cell, pace) for cell in cells.itertuples(index=False)]
+    return pd.DataFrame(rows, columns=COLUMNS).astype({"num_players": "int32", "n": "int64",
+                                                       "family_cells": "int64"})
+
+
+def headline_cells(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
+    """Every headline cell and uniform line-up: game, finding, ruleset, players, item, line-up, estimate, n ..."""
+    present = {row[0] for row in con.execute("select table_name from information_schema.tables").fetchall()}
+    frames = []
+    if "fct_player_games" in present:
+        frames.append(con.execute(SEATS_SQL).df().assign(finding="seat_win_rate", lo=math.nan, hi=math.nan))
+    for finding, (table, sql) in SOURCES.items():
+        if finding != "seat_win_rate" and table in present:
+            frame = con.execute(sql).df()
+            frames.append(frame.assign(finding=finding, ruleset=_rulesets(con, frame, finding)))
+    frames = [frame for frame in frames if not frame.empty]
+    if not frames:
+        return pd.DataFrame()
+    cells = pd.concat(frames, ignore_index=True)
+    return cells[cells.n > 0].sort_values(["game", "finding", "ruleset", "agent_mix", "num_players", "item"],
+                                          ignore_index=True)
+
+
+def _rulesets(con: duckdb.DuckDBPyConnection, frame: pd.DataFrame, finding: str) -> list[str]:
+    """The ruleset of each row: a tile's item names it, every other table has one ruleset per game."""
+    if finding == "tile_value":
+        return [str(item).partition(": ")[0] for item in frame["item"]]
+    games = con.execute("select game, min(ruleset) from fct_games where source = 'simulated' group by game").fetchall()
+    by_game = dict(games)
+    return [str(by_game.get(game, "")) for game in frame.game]
+
+
+def _verdict_row(cell: Any, pace: dict[tuple[str, str, str], float]) -> dict[str, Any]:
+    """The cell's sequence, verdict, the smallest supported effect and what deciding would take."""
+    alpha, minimum, reference = float(cell.alpha_cell), float(cell.min_effect), float(cell.reference)
+    estimate, n = float(cell.estimate), float(cell.n)
+    if cell.finding in MEANS:
+        sd = (float(cell.hi) - float(cell.lo)) / (2 * Z) * math.sqrt(n)
+        lo, hi = sequential.mean_sequence(estimate, sd, n, alpha)
+        needed = sequential.mean_games_to_decide(estimate, sd, n, reference, minimum, alpha)
+        method = "normal mixture (asymptotic)"
+    else:
+        lo, hi = sequential.rate_sequence(estimate * n, n, reference, alpha)
+        needed = sequential.games_to_decide(estimate, n, reference, minimum, alpha)
+        method = "beta-binomial mixture"
+    verdict = sequential.interval_verdict(estimate, lo, hi, reference, minimum)
+    seconds = pace.get((cell.game, cell.ruleset, cell.agent_mix))
+    more = None if needed is None else max(needed - int(n), 0)
+    return {**{k: getattr(cell, k) for k in ("game", "finding", "ruleset", "num_players", "item", "agent_mix")},
+            "n": int(n), "estimate": estimate, "reference": reference, "min_effect": minimum,
+            "family_cells": int(cell.family_cells), "alpha_cell": alpha, "cs_lo": lo, "cs_hi": hi,
+            "verdict": verdict, "effect_at_least": _at_least(verdict, lo, hi, reference),
+            "games_to_decide": None if verdict != sequential.UNDECIDED else needed,
+            "more_games": None if verdict != sequential.UNDECIDED else more,
+            "seconds_per_game": seconds,
+            "minutes_to_decide": (None if verdict != sequential.UNDECIDED or more is None or seconds is None
+                                  else more * seconds / 60),
+            "method": method}
+
+
+def _at_least(verdict: str, lo: float, hi: float, reference: float) -> float | None:
+    """A tilted cell's smallest supported effect: the sequence's bound nearest the reference, minus it."""
+    if verdict != sequential.TILTED:
+        return None
+    return lo - reference if lo > reference else hi - reference
+
+
+def seconds_per_game(catalogue: LakeCatalogue) -> dict[tuple[str, str, str], float]:
+    """(game, ruleset, uniform line-up) -> wall seconds per game the lake's runs took to play (this machine)."""
+    spent: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for run in catalogue.complete_runs():
+        manifest = run.manifest or {}
+        spec, timings = manifest.get("spec") or {}, manifest.get("timings") or {}
+        agents = set(spec.get("agents") or ())
+        played = timings.get("games_played_now") or 0
+        if len(agents) == 1 and played and manifest.get("kind", "simulated") == "simulated":
+            key = (str(manifest.get("game")), str((manifest.get("ruleset") or {}).get("name")), agents.pop())
+            spent[key][0] += float(timings.get("seconds", 0.0))
+            spent[key][1] += float(played)
+    return {key: seconds / games for key, (seconds, games) in spent.items() if games}
+
+
+PYTHON_MODELS: dict[str, tuple[Callable[[duckdb.DuckDBPyConnection, Any], pd.DataFrame], str, str]] = {
+    "met_verdicts": (verdicts_model, "met_findings_by_lineup",
+                     "one row per headline finding cell and line-up, with its verdict"),
+}
