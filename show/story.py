@@ -81,7 +81,7 @@ def walk(shown: ShownGame, at: int | None = None) -> Iterator[tuple[str, int, An
             yield "block", seq, heading, state
             current = key
         before = narrator.before(state, event)
-        state = shown.game.evolve(state, event)
+        state = shown.game.evolve_logged(state, event)  # a log: it may be an older version
         yield "line", seq, narrator.line(state, event, before), state
 
 

@@ -134,6 +134,8 @@ class ToyGame:
         _advance(state)
         return state
 
+    evolve_logged = evolve  # the toy has no older event versions
+
     def view(self, state: ToyState, player: int) -> tuple[Any, ...]:
         return (tuple(state.hands[player]), tuple(len(h) for h in state.hands), len(state.deck), tuple(state.stopped))
 

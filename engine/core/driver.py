@@ -267,7 +267,7 @@ def fold(
     if first is None:
         raise ReplayError(f"game {game_id}: empty log")
     state = _start_from(game, ruleset, first, game_id)
-    evolve, record = game.evolve, (envelopes.append if envelopes is not None else None)
+    evolve, record = game.evolve_logged, (envelopes.append if envelopes is not None else None)
     seq, event = 0, first
     try:
         for seq, event in enumerate(logged, 1):

@@ -68,20 +68,24 @@ def main_done(state: State, player: int) -> bool:
     return state.actions_left <= 0 and not (state.config.caprice and main_tile_commands(state, player))
 
 
-def _action_taken(state: State, e: ev.ActionTaken) -> None:
-    p = state.players[e.player]
-    p.hand.remove(e.card)
+def play_card(state: State, e: ev.ActionTaken) -> None:
+    """The card and an action point are spent: the card is laid, or discarded for its action."""
+    state.players[e.player].hand.remove(e.card)
     state.actions_left -= 1
     if e.action == "lay":
         lay(state, e.player, e.card)
-        return
-    state.discard.append(e.card)
+    else:
+        state.discard.append(e.card)
+
+
+def _action_taken(state: State, e: ev.ActionTaken) -> None:
+    play_card(state, e)
     if e.action == "wild":
         state.todo.append(("wild", e.player, "wild"))
     elif e.action == "reallocate":
         state.todo.append(("realloc", e.player))
-    elif e.direction is not None:  # (None: a v1 rotate, turned and collected by rows of their own: upcast.py)
-        rotate_and_collect(state, e.player, e.card, e.direction)
+    elif e.action == "rotate":
+        rotate_and_collect(state, e.player, e.card, e.direction)  # type: ignore[arg-type]  # today's rows hold it
 
 
 def _actions_ended(state: State, e: ev.ActionsEnded) -> None:

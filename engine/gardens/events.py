@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pyarrow as pa
 
 from engine.core.events import Event, fast_init
-from engine.gardens import upcast as old
 
 # Every field has a typed column: the sequence fields too (card ids, pagoda
 # levels, collected resources), because a JSON payload costs ~3x more to log and
@@ -71,7 +71,10 @@ class CardsShuffled(Event):
     VERSION = 3
     cards: tuple[int, ...]
     source: str  # "setup" | "discard"
-    upcast = staticmethod(old.cards_shuffled)
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return {**fields, "cards": ()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +110,10 @@ class CapriceTilesShuffled(Event):
     TYPE = "caprice_tiles_shuffled"
     VERSION = 2  # v1 logged the stack order (upcast.py)
     tiles: tuple[str, ...]
-    upcast = staticmethod(old.caprice_tiles_shuffled)
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return {**fields, "tiles": tuple(sorted(fields["tiles"]))}
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +157,10 @@ class ActionTaken(Event):
     direction: int | None = None
     resources_collected: int | None = None
     resources_lost: int | None = None
-    upcast = staticmethod(old.action_taken)
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return {**fields, "direction": None, "resources_collected": None, "resources_lost": None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +232,10 @@ class GroundworkCompleted(Event):
     VERSION = 2
     player: int
     card: int
-    upcast = staticmethod(old.groundwork_completed)
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return {"player": fields["player"], "card": fields["card"]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +276,10 @@ class BonusTileTaken(Event):
     tile: str
     value: int
     revealed_tile: str = ""
-    upcast = staticmethod(old.bonus_tile_taken)
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return {**fields, "revealed_tile": ""}
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +333,10 @@ class CardDrawn(Event):
     card: int
     source: str  # "display" | "deck"
     revealed: int = -1
-    upcast = staticmethod(old.card_drawn)
+
+    @classmethod
+    def upcast(cls, fields: dict[str, Any], version: int) -> dict[str, Any]:
+        return {**fields, "revealed": -1}
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from engine.gardens.ruleset_schema import SCHEMA
 from engine.gardens.scoring import scores
 from engine.gardens.setup import setup
 from engine.gardens.state import GardensView, State, fingerprint, new_state, resample_hidden
+from engine.gardens.upcast import evolve_logged
 
 RULESETS_DIR = Path(__file__).parent / "rulesets"
 MAX_EVENTS = 40_000  # random agents until the round cap stay well below this
@@ -74,6 +75,7 @@ class GardensGame:
     legal_commands = staticmethod(legal_commands)
     decide = decide
     evolve = staticmethod(evolve)
+    evolve_logged = staticmethod(evolve_logged)
     view = staticmethod(GardensView)
     resample_hidden = staticmethod(resample_hidden)
     scores = staticmethod(scores)

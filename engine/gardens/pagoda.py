@@ -108,11 +108,6 @@ def _pagoda_built(state: State, e: ev.PagodaBuilt) -> None:
     state.rotation = list(e.rotations)
 
 
-def _pagoda_rotated(state: State, e: ev.PagodaRotated) -> None:
-    """A v1 rotate's turn, logged apart from its action (upcast.py)."""
-    turn_floors(state, e.floor, e.direction)
-
-
 def _resources_collected(state: State, e: ev.ResourcesCollected) -> None:
     """Helping Hand's collection (its `collect` decision), or a v1 rotate's (upcast.py: no decision to pop)."""
     store(state, e.player, e.collected)
@@ -120,5 +115,5 @@ def _resources_collected(state: State, e: ev.ResourcesCollected) -> None:
 
 
 HANDLERS: Handlers = {
-    ev.PagodaBuilt: _pagoda_built, ev.PagodaRotated: _pagoda_rotated, ev.ResourcesCollected: _resources_collected,
+    ev.PagodaBuilt: _pagoda_built, ev.ResourcesCollected: _resources_collected,
 }

@@ -106,8 +106,4 @@ def _turn_started(state: State, e: ev.TurnStarted) -> None:
     pop_decision(state, "turn_start", e.player)
 
 
-def _turn_ended(state: State, e: ev.TurnEnded) -> None:
-    """A v1 row: the turn had already passed by itself (upcast.py)."""
-
-
-HANDLERS: Handlers = {ev.TurnStarted: _turn_started, ev.TurnEnded: _turn_ended}
+HANDLERS: Handlers = {ev.TurnStarted: _turn_started}

@@ -1,17 +1,19 @@
-"""Older Four Gardens event versions read as today's: the `upcast` of each event class that changed.
+"""Older Four Gardens logs read as today's: `evolve_logged`, and what each older version held.
 
-The lake reader (`engine.core.logread.event_from_row`) calls a class's
-`upcast(fields, version)` for a row of an older `schema_version`, so `evolve`
-sees only today's events. What each older version held:
+`evolve` applies today's events only. A row of an older `schema_version`
+first has its fields brought up to date by its class's `upcast` (events.py;
+the lake reader `engine.core.logread.event_from_row` calls it); the lake's
+reader then folds the log with `evolve_logged`, which also applies what only
+older logs hold. What each older version held:
 
 - cards_shuffled v1 (in a shuffled order) and v2 (sorted) listed the cards made
   into the deck; v3 lists none, as they follow from the state (every card at
   setup, the discard pile later) and the deck holds no order.
 - caprice_tiles_shuffled v1 listed the stack in its order; v2 lists it sorted.
 - action_taken v1: a rotate's turn and collection were events of their own
-  (`pagoda_rotated`, `resources_collected`), so `direction` and the counts
-  are None; those two v1-only rows are still read and applied as logged
-  (pagoda.py), because no single row holds the whole action.
+  (`pagoda_rotated`, retired, and `resources_collected`), so its `direction`
+  and counts are None: the card is played here and those rows do the rest,
+  because no single row holds the whole action.
 - groundwork_completed v1 also logged the card's panorama, colour, size and
   position: the ruleset's, dropped.
 - bonus_tile_taken v1 and card_drawn v1 logged the tile or card revealed in
@@ -21,35 +23,37 @@ sees only today's events. What each older version held:
 - v1 logged every turn start, every end of the actions and of a reallocation
   and every turn end (`turn_ended`, retired). Today those follow by themselves
   and only a choice is logged: a v1 row of a step that happened by itself
-  finds its decision already gone, and `turn_ended` applies nothing (turn.py).
-  A row alone cannot say whether it was a choice, so these are read with
-  their fields unchanged.
+  finds its decision already gone (`state.pop_decision` takes a decision only
+  when it is there), and `turn_ended` applies nothing. A row alone cannot say
+  whether it was a choice, so these are read with their fields unchanged.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from engine.gardens import events as ev
+from engine.gardens.actions import play_card
+from engine.gardens.evolve import HANDLERS, make_evolve
+from engine.gardens.pagoda import turn_floors
+from engine.gardens.state import Handlers, State
 
 
-def cards_shuffled(fields: dict[str, Any], version: int) -> dict[str, Any]:
-    return {**fields, "cards": ()}
+def _action_taken(state: State, e: ev.ActionTaken) -> None:
+    if e.action == "rotate" and e.direction is None:  # v1: the turn and the collection follow as rows of their own
+        play_card(state, e)
+    else:
+        HANDLERS[ev.ActionTaken](state, e)
 
 
-def caprice_tiles_shuffled(fields: dict[str, Any], version: int) -> dict[str, Any]:
-    return {**fields, "tiles": tuple(sorted(fields["tiles"]))}
+def _pagoda_rotated(state: State, e: ev.PagodaRotated) -> None:
+    turn_floors(state, e.floor, e.direction)
 
 
-def action_taken(fields: dict[str, Any], version: int) -> dict[str, Any]:
-    return {**fields, "direction": None, "resources_collected": None, "resources_lost": None}
+def _turn_ended(state: State, e: ev.TurnEnded) -> None:
+    """The turn had already passed by itself."""
 
 
-def groundwork_completed(fields: dict[str, Any], version: int) -> dict[str, Any]:
-    return {"player": fields["player"], "card": fields["card"]}
-
-
-def bonus_tile_taken(fields: dict[str, Any], version: int) -> dict[str, Any]:
-    return {**fields, "revealed_tile": ""}
-
-
-def card_drawn(fields: dict[str, Any], version: int) -> dict[str, Any]:
-    return {**fields, "revealed": -1}
+LOGGED: Handlers = {
+    **HANDLERS, ev.ActionTaken: _action_taken, ev.PagodaRotated: _pagoda_rotated, ev.TurnEnded: _turn_ended,
+}
+assert set(LOGGED) == set(ev.EVENT_TYPES), "every event a log may hold has exactly one handler"  # noqa: S101
+evolve_logged = make_evolve(LOGGED)

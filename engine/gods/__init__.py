@@ -27,8 +27,11 @@ answers each Game question), `rules.py` (the ruleset read into `Rules`),
 `ruleset_schema.py`, `rulesets/*.toml` (all ruleset data, with provenance),
 `state.py` (state and player view), `commands.py` (what a player may ask),
 `decide.py` (the legal commands, a command's events: each rule's check and
-outcome, when planned and when due), `evolve.py`, `events.py`, `notation.py`
+outcome, when planned and when due; legal_commands lives here, not in commands.py, because it gathers
+every rule's commands and the rules import commands.py), `evolve.py` (today's events), `upcast.py` (older logs:
+the retired bag order, v2 draws), `events.py`, `notation.py`
 (recorded games), `agents/` (`greedy.py`: the one-ply value and greedy-fast;
 `search.py`: the ismcts estimate and ismcts-fast; `hidden.py`: what a player
-cannot know, re-dealt for the search), `bench.py` (`python -m engine.gods.bench`).
+cannot know, re-dealt for the search; it models the others' plans with the greedy value, so it sits with
+the agents rather than in state.py), `bench.py` (`python -m engine.gods.bench`).
 """

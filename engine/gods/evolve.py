@@ -27,7 +27,6 @@ from engine.gods.commands import (
 )
 from engine.gods.events import (
     ActionPlanned,
-    BagShuffled,
     CityBroken,
     CityClaimed,
     CityPlaced,
@@ -45,16 +44,23 @@ from engine.gods.events import (
 from engine.gods.state import EMPTY, City, GodsState
 from engine.gods.tiles import LANDSCAPES
 
+Handler = Callable[[GodsState, Any], None]
 
-def evolve(state: GodsState, event: Event) -> GodsState:
-    """Apply one event (in place) and return the state."""
-    state.version += 1
-    if state.cache:
-        state.cache.clear()
-    handler = _HANDLERS.get(type(event))
-    if handler is not None:
-        handler(state, event)
-    return state
+
+def make_evolve(handlers: dict[type, Handler]) -> Callable[[GodsState, Event], GodsState]:
+    """An `evolve` over these handlers (today's events here; upcast.py adds what older logs hold)."""
+
+    def evolve(state: GodsState, event: Event) -> GodsState:
+        """Apply one event (in place) and return the state."""
+        state.version += 1
+        if state.cache:
+            state.cache.clear()
+        handler = handlers.get(type(event))
+        if handler is not None:
+            handler(state, event)
+        return state
+
+    return evolve
 
 
 # plans that keep the tile the player has just placed open for a prophet
@@ -104,11 +110,6 @@ def _plan_failed(state: GodsState, e: PlanFailed) -> None:
     _act(state, e.player)
 
 
-def _bag_shuffled(state: GodsState, e: BagShuffled) -> None:
-    state.bag = list(e.order)
-    state.bag_top = 0
-
-
 def _tiles_dealt(state: GodsState, e: TilesDealt) -> None:
     """Starting tiles and the timing profile (setup: every player starts planning at 0)."""
     _take(state, e.tiles)
@@ -118,11 +119,8 @@ def _tiles_dealt(state: GodsState, e: TilesDealt) -> None:
 
 
 def _tiles_drawn(state: GodsState, e: TilesDrawn) -> None:
-    plan: Draw = _act(state, e.player)
-    tiles = e.tiles
-    if tiles is None:  # a version-2 log: off the top of its logged bag order
-        count = min(plan.count, state.bag_left)  # the bag may have run low meanwhile: the last tiles
-        tiles = tuple(state.bag[state.bag_top:state.bag_top + count])
+    _act(state, e.player)
+    tiles: tuple[int, ...] = e.tiles  # type: ignore[assignment]  # today's rows name them (upcast.py: v2 rows)
     _take(state, tiles)
     state.hands[e.player].extend(tiles)
 
@@ -241,8 +239,7 @@ def _game_ended(state: GodsState, e: GameEnded) -> None:
     state.end_reason = e.end_reason
 
 
-_HANDLERS: dict[type, Callable[[GodsState, Any], None]] = {
-    BagShuffled: _bag_shuffled,
+HANDLERS: dict[type, Handler] = {
     TilesDealt: _tiles_dealt,
     ActionPlanned: _action_planned,
     PlanFailed: _plan_failed,
@@ -258,3 +255,4 @@ _HANDLERS: dict[type, Callable[[GodsState, Any], None]] = {
     PlayerScored: _player_scored,
     GameEnded: _game_ended,
 }
+evolve = make_evolve(HANDLERS)

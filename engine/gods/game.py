@@ -25,6 +25,7 @@ from engine.gods.hands import setup
 from engine.gods.rules import config_of, load
 from engine.gods.scoring import scores
 from engine.gods.state import GodsState, fingerprint, new_state, view_of
+from engine.gods.upcast import evolve_logged
 
 # Every action is two events (planned, then carried out or failed); waits and
 # failed attempts have no bound in the rules, so this is a generous guard
@@ -56,6 +57,7 @@ class GodsGame:
     legal_commands = staticmethod(gods_decide.legal_commands)
     decide = gods_decide.decide  # a method: `check_turn` asks the game who is to move
     evolve = staticmethod(evolve)
+    evolve_logged = staticmethod(evolve_logged)
     view = staticmethod(view_of)
     resample_hidden = staticmethod(resample_hidden)
     scores = staticmethod(scores)
