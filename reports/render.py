@@ -16,6 +16,7 @@ notebook leaves the earlier reports untouched.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,16 +26,19 @@ from pathlib import Path
 import duckdb
 
 from engine.core.errors import BalanceError
+from engine.core.killpoint import kill_point
 from reports import DEFAULT_OUT
 from reports.page import PageLink, page
 from reports.site.index import write_index
 from reports.site.pages import experiment_pages, page_title, site_links
+from warehouse.faults import remove_dead_leftovers
 from warehouse.query import connect, one_value
 
 NOTEBOOKS_DIR = Path(str(resources.files("notebooks")))  # package data: a checkout's notebooks/ or the wheel's
 GENERIC_NOTEBOOKS = ("overview",)
 KERNEL = "python3"
 EXECUTED_DIR = "_executed"  # executed .ipynb files, kept for debugging (git-ignored)
+STAGING = re.compile(r"\.staging-(?:.+-)?(?P<pid>\d+)")  # `.staging-<pid>`, `.staging-<experiment>-<pid>`
 
 
 class ReportError(BalanceError):
@@ -129,10 +133,7 @@ def build_reports(
     `lake` is where the warehouse's games are, for the example games' `balance show` commands."""
     games = games_in(warehouse)
     sources = notebooks_for(games, notebooks_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    staging = out / f".staging-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir()
+    staging = _staging(out, f".staging-{os.getpid()}")
     try:
         experiments = experiment_pages(warehouse)
         links = site_links([src.stem for src in sources] + [page for _, _, page in experiments], out)
@@ -147,6 +148,7 @@ def build_reports(
                                                               {"experiment": name}, page_name, links)))
         log(f"report {total} of {total}: the index (headline findings)")
         write_index(warehouse, staging / "index.html", links, games, lake)
+        kill_point("report:staged")
         return _publish(staging, out, reports)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
@@ -160,10 +162,7 @@ def experiments_in(warehouse: Path) -> list[tuple[str, str]]:
 def write_experiment_page(warehouse: Path, experiment: str, kind: str, out: Path,
                           notebooks_dir: Path = NOTEBOOKS_DIR) -> Path:
     """Execute the experiment's notebook and move its HTML page into `out` (beside an earlier report's pages)."""
-    out.mkdir(parents=True, exist_ok=True)
-    staging = out / f".staging-{experiment}-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir()
+    staging = _staging(out, f".staging-{experiment}-{os.getpid()}")
     try:
         notebook = "sweep" if kind == "sweep" else "compare"
         name = f"{notebook}-{experiment}"
@@ -180,6 +179,16 @@ def write_experiment_page(warehouse: Path, experiment: str, kind: str, out: Path
         return target
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _staging(out: Path, name: str) -> Path:
+    """A fresh staging folder in `out`, after removing those of killed reports (dead process ids only)."""
+    out.mkdir(parents=True, exist_ok=True)
+    remove_dead_leftovers(out, STAGING)
+    staging = out / name
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    return staging
 
 
 def _publish(staging: Path, out: Path, reports: list[Report]) -> list[Report]:

@@ -23,6 +23,7 @@ with the lake.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import time
@@ -35,12 +36,15 @@ import duckdb
 import pyarrow.parquet as pq
 
 from engine.core.errors import BalanceError
+from engine.core.killpoint import kill_point
 from lake.catalogue import LakeCatalogue, catalogue
 from lake.layout import DATASETS
 from lake.store import Store
+from warehouse.faults import DiskFullError, disk_full, no_space, remove_dead_leftovers, warehouse_temp_pattern
 from warehouse.flags import FlagRules, apply_flags, load_rules, write_rules
 from warehouse.incremental import (
     Plan,
+    add_runs,
     drop_narrowed,
     fingerprint,
     incremental_models,
@@ -52,8 +56,8 @@ from warehouse.incremental import (
 )
 from warehouse.left_out import left_out_rows, load_left_out
 from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests, lake_globs, matching_files, render
-from warehouse.query import connect, one_value
-from warehouse.runs import ObservedRun, run_tables
+from warehouse.query import connect
+from warehouse.runs import load_runs
 from warehouse.shape_counters import load_shape_counters
 
 GENERIC_GAME = None  # models without a `-- game:` header read every game
@@ -125,11 +129,18 @@ def build(
     plan = None if full else plan_update(warehouse, cat, expected)
     context = _Context(cat, set(files), models, tests, expected, run_tests, say, memory_limit,
                        flag_rules or load_rules())
-    if plan is None:
-        result = _rebuild(context, warehouse)
-    else:
-        say(f"incremental: {len(plan.new)} new run(s), {len(plan.removed)} removed")
-        result = _update(context, warehouse, plan)
+    try:
+        if plan is None:
+            result = _rebuild(context, warehouse)
+        else:
+            say(f"incremental: {len(plan.new)} new run(s), {len(plan.removed)} removed")
+            result = _update(context, warehouse, plan)
+    except DiskFullError:
+        raise
+    except (duckdb.Error, OSError, BalanceError) as exc:
+        if no_space(exc):
+            raise disk_full(warehouse, exc) from None
+        raise
     result.seconds = time.perf_counter() - started
     return result
 
@@ -157,12 +168,15 @@ def _rebuild(ctx: _Context, warehouse: Path) -> BuildResult:
     try:
         with connect(str(tmp)) as con:
             _configure(con, ctx, warehouse)
+            _load_inputs(con, ctx)
             _build_models(con, ctx, result, ctx.models)
             result.games = _game_counts(con, result)
             if ctx.run_tests:
                 _run_tests(con, ctx.games, result, ctx.say, ctx.tests)
             record_state(con, ctx.cat, ctx.fingerprint)
+            kill_point("build:tables written")
             con.execute("checkpoint")
+        kill_point("build:before replace")
         os.replace(tmp, warehouse)
     finally:
         _remove(tmp)
@@ -178,15 +192,17 @@ def _update(ctx: _Context, warehouse: Path, plan: Plan) -> BuildResult:
     incremental = incremental_models(ctx.models)
     try:
         with connect(str(warehouse)) as con:
-            _configure(con, ctx, warehouse, plan)
-            con.execute("begin transaction")
+            _configure(con, ctx, warehouse)
+            con.execute("begin transaction")  # before any write: a kill or failure leaves every table as it was
             try:
+                _load_inputs(con, ctx, plan)
+                kill_point("incremental:inputs written")
                 _build_models(con, ctx, result, staging)
                 narrow_staging(con, ctx.cat, only(ctx.cat, plan.new), staging, result.skipped)
-                _load_runs(con, ctx.cat, plan.removed)
+                load_runs(con, ctx.cat, plan.removed)
                 for model in ctx.models:
                     if model.name in incremental and not _skipped(model, ctx.cat, ctx.games, result.skipped):
-                        _add_runs(con, model, plan, ctx.say)
+                        add_runs(con, model, plan, ctx.say)
                         result.models.append(model.name)
                 drop_narrowed(con, [m.name for m in staging])
                 rest = [m for m in ctx.models if m.layer != "staging" and m.name not in incremental]
@@ -195,11 +211,12 @@ def _update(ctx: _Context, warehouse: Path, plan: Plan) -> BuildResult:
                 if ctx.run_tests:
                     _test_new_runs(con, ctx, result, plan, staging, incremental)
                 record_state(con, ctx.cat, ctx.fingerprint)
+                kill_point("incremental:before commit")
                 con.execute("commit")
             except BaseException:
-                con.execute("rollback")
+                _rollback(con)
                 raise
-            con.execute("checkpoint")
+            _checkpoint_committed(con, warehouse)
     finally:
         _remove_spill(warehouse)
     return result
@@ -220,9 +237,28 @@ def _test_new_runs(con: duckdb.DuckDBPyConnection, ctx: _Context, result: BuildR
     _run_tests(con, ctx.games, result, ctx.say, [t for t in ctx.tests if t not in narrow])
 
 
-def _configure(con: duckdb.DuckDBPyConnection, ctx: _Context, warehouse: Path, plan: Plan | None = None) -> None:
-    """Memory limit, spilling beside the warehouse, the lake's filesystem, the shape counters (of the plan's
-    runs only, in an incremental build), the macros and the left-out table."""
+def _checkpoint_committed(con: duckdb.DuckDBPyConnection, warehouse: Path) -> None:
+    """Fold the committed update into the file; on a full disk it is safe in the `.wal`, which DuckDB folds in
+    at the next open."""
+    try:
+        con.execute("checkpoint")
+    except duckdb.Error as exc:
+        if not no_space(exc):
+            raise
+        raise DiskFullError(f"{warehouse}: the update is saved (in {warehouse.name}.wal) but the disk filled up "
+                            "while writing it into the file; free space there and build again (nothing is lost)"
+                            ) from None
+
+
+def _rollback(con: duckdb.DuckDBPyConnection) -> None:
+    """Undo the update; a fatal error (a full disk at commit) has already ended the transaction and must
+    surface itself, not DuckDB's "cannot rollback - no transaction is active"."""
+    with contextlib.suppress(duckdb.Error):
+        con.execute("rollback")
+
+
+def _configure(con: duckdb.DuckDBPyConnection, ctx: _Context, warehouse: Path) -> None:
+    """Memory limit, spilling beside the warehouse, the lake's filesystem (settings, not data)."""
     con.execute("set enable_progress_bar = false")
     con.execute(f"set memory_limit = '{ctx.memory_limit}'")
     con.execute(f"set temp_directory = '{_spill_folder(warehouse).as_posix()}'")
@@ -230,28 +266,16 @@ def _configure(con: duckdb.DuckDBPyConnection, ctx: _Context, warehouse: Path, p
     filesystem = ctx.cat.store.duckdb_filesystem()
     if filesystem is not None:
         con.register_filesystem(filesystem)
+
+
+def _load_inputs(con: duckdb.DuckDBPyConnection, ctx: _Context, plan: Plan | None = None) -> None:
+    """The shape counters (of the plan's runs only, in an incremental build), the macros, the left-out table and
+    the flag rules: written inside an incremental build's transaction."""
     changed = None if plan is None else {*plan.removed, *(run.run_id for run in plan.new)}
     load_shape_counters(con, ctx.cat, changed)  # before the macros: `lake_events` joins the table
     con.execute(MACROS_FILE.read_text(encoding="utf-8"))
     load_left_out(con, left_out_rows(ctx.cat))
     write_rules(con, ctx.rules)
-
-
-def _add_runs(con: duckdb.DuckDBPyConnection, model: Model, plan: Plan, say: Callable[[str], None]) -> None:
-    """Delete a model's rows of removed runs, insert those of the new runs (the table is made if absent)."""
-    exists = one_value(con, "select count(*) from duckdb_tables() where schema_name = 'main' and table_name = ?",
-                       [model.name])
-    try:
-        if not exists:
-            con.execute(f"create table {model.name} as\n{model.sql}")
-        else:
-            if plan.removed:
-                con.execute(f"delete from {model.name} where run_id in (select unnest(?))", [plan.removed])
-            if plan.new:
-                con.execute(f"insert into {model.name} select * from (\n{model.sql}\n)")
-    except duckdb.Error as exc:
-        raise BalanceError(f"{model.path}: model {model.name} failed: {exc}") from None
-    say(f"added {len(plan.new)} run(s) to {model.name}")
 
 
 def _spill_folder(warehouse: Path) -> Path:
@@ -267,6 +291,7 @@ def _writable_temp(warehouse: Path) -> Path:
     tmp = warehouse.with_name(f".{warehouse.name}.{os.getpid()}.tmp")
     try:
         warehouse.parent.mkdir(parents=True, exist_ok=True)
+        remove_dead_leftovers(warehouse.parent, warehouse_temp_pattern(warehouse))  # of killed builds
         _remove(tmp)
         tmp.write_bytes(b"")
         tmp.unlink()
@@ -302,7 +327,7 @@ def _build_models(
         result.models.append(model.name)
         ctx.say(f"built {model.materialization} {model.name}")
         if model.name == "stg_events" and result.mode == "full":
-            _load_runs(con, ctx.cat, [])
+            load_runs(con, ctx.cat, [])
 
 
 def _skipped(model: Model, cat: LakeCatalogue, games: set[str], skipped: list[str]) -> bool:
@@ -344,25 +369,6 @@ def _create_python(con: duckdb.DuckDBPyConnection, model: Model, cat: LakeCatalo
     finally:
         con.unregister("python_model_frame")
     return True
-
-
-def _load_runs(con: duckdb.DuckDBPyConnection, cat: LakeCatalogue, removed: list[str]) -> None:
-    """The `runs`, `ruleset_assumptions` and `display_names` tables: every run seen in stg_events (in an
-    incremental build, stg_events holds the new runs alone and the runs built before are kept, less the removed
-    ones)."""
-    query = ("select distinct game, run_id, ruleset, ruleset_digest from stg_events "
-             "where event_type = 'game_started'")
-    if one_value(con, "select count(*) from duckdb_tables() where schema_name = 'main' and table_name = 'runs'"):
-        query += (" union select game, run_id, ruleset, ruleset_digest from main.runs "
-                  "where run_id not in (select unnest(?::varchar[]))")
-        params: list[Any] = [removed]
-    else:
-        params = []
-    observed = [ObservedRun(*row) for row in con.execute(f"{query} order by game, run_id", params).fetchall()]
-    for name, table in zip(("runs", "ruleset_assumptions", "display_names"), run_tables(cat, observed)):
-        con.register(f"{name}_arrow", table)
-        con.execute(f"create or replace table {name} as select * from {name}_arrow")
-        con.unregister(f"{name}_arrow")
 
 
 def _run_tests(

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -151,3 +152,20 @@ def _has_files(model: Model, cat: LakeCatalogue) -> bool:
     except BalanceError:
         return False
     return True
+
+
+def add_runs(con: duckdb.DuckDBPyConnection, model: Model, plan: Plan, say: Callable[[str], None]) -> None:
+    """Delete a model's rows of removed runs, insert those of the new runs (the table is made if absent)."""
+    exists = one_value(con, "select count(*) from duckdb_tables() where schema_name = 'main' and table_name = ?",
+                       [model.name])
+    try:
+        if not exists:
+            con.execute(f"create table {model.name} as\n{model.sql}")
+        else:
+            if plan.removed:
+                con.execute(f"delete from {model.name} where run_id in (select unnest(?))", [plan.removed])
+            if plan.new:
+                con.execute(f"insert into {model.name} select * from (\n{model.sql}\n)")
+    except duckdb.Error as exc:
+        raise BalanceError(f"{model.path}: model {model.name} failed: {exc}") from None
+    say(f"added {len(plan.new)} run(s) to {model.name}")

@@ -22,11 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pyarrow as pa
 
 from engine.core.errors import BalanceError
 from engine.core.ruleset import DISPLAY_PREFIX, Ruleset, load_ruleset
 from lake.catalogue import LakeCatalogue
+from warehouse.query import one_value
 
 RUNS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
@@ -181,3 +183,22 @@ def run_tables(cat: LakeCatalogue, observed: list[ObservedRun]) -> tuple[pa.Tabl
     return (pa.Table.from_pylist(runs, schema=RUNS_SCHEMA),
             pa.Table.from_pylist(assumptions, schema=ASSUMPTIONS_SCHEMA),
             pa.Table.from_pylist(name_rows, schema=NAMES_SCHEMA))
+
+
+def load_runs(con: duckdb.DuckDBPyConnection, cat: LakeCatalogue, removed: list[str]) -> None:
+    """The `runs`, `ruleset_assumptions` and `display_names` tables: every run seen in stg_events (in an
+    incremental build, stg_events holds the new runs alone and the runs built before are kept, less the removed
+    ones)."""
+    query = ("select distinct game, run_id, ruleset, ruleset_digest from stg_events "
+             "where event_type = 'game_started'")
+    if one_value(con, "select count(*) from duckdb_tables() where schema_name = 'main' and table_name = 'runs'"):
+        query += (" union select game, run_id, ruleset, ruleset_digest from main.runs "
+                  "where run_id not in (select unnest(?::varchar[]))")
+        params: list[Any] = [removed]
+    else:
+        params = []
+    observed = [ObservedRun(*row) for row in con.execute(f"{query} order by game, run_id", params).fetchall()]
+    for name, table in zip(("runs", "ruleset_assumptions", "display_names"), run_tables(cat, observed)):
+        con.register(f"{name}_arrow", table)
+        con.execute(f"create or replace table {name} as select * from {name}_arrow")
+        con.unregister(f"{name}_arrow")

@@ -11,6 +11,7 @@ from lake.layout import DEFAULT_LAKE
 from simulate.study import STUDY_FILE
 from warehouse import DEFAULT_WAREHOUSE
 from warehouse.build import DEFAULT_MEMORY_LIMIT, InvariantError, LakeError, build
+from warehouse.faults import DiskFullError
 from warehouse.flags import load_rules
 from warehouse.left_out import warning_lines
 
@@ -44,6 +45,9 @@ def run(args: argparse.Namespace) -> int:
                        flag_rules=load_rules(args.study), full=args.full, memory_limit=args.memory_limit)
     except (LakeError, InvariantError) as exc:
         print(f"balance warehouse build: data rejected: {exc}", file=sys.stderr)
+        return EXIT_DATA
+    except DiskFullError as exc:
+        print(f"balance warehouse build: {exc}", file=sys.stderr)
         return EXIT_DATA
     for line in warning_lines(result.left_out):
         print(line, file=sys.stderr)
