@@ -39,7 +39,7 @@ caprice = lambda r: names("caprices", r.caprice_id)  # noqa: E731
 sample = q("""
     select num_players, count(*) as games, count(distinct run_id) as runs,
            string_agg(distinct lineup, ', ' order by lineup) as lineups
-    from fct_games where source = 'simulated' and game = 'caprices' and is_baseline_ruleset group by num_players order by num_players
+    from fct_games where source = 'simulated' and game = 'caprices' and in_study group by num_players order by num_players
 """)
 show(sample, {"players": "num_players", "games": "games", "runs": "runs", "line-ups (seat 1 first)": "lineups"})
 display(Markdown(f"**{count(sample.games.sum())} games** in all."))
@@ -153,7 +153,7 @@ show(overall, {"component": lambda r: names("components", r.component), "player-
 
 # %%
 winning = q("select * from met_caprices_winning_score where source = 'simulated' order by num_players")
-finals = q("""select num_players, score from fct_caprices_player_games where source = 'simulated' and is_baseline_ruleset""")
+finals = q("""select num_players, score from fct_caprices_player_games where source = 'simulated' and in_study""")
 fig, ax = plt.subplots(figsize=(8, 3.5))
 for (players, part), colour in zip(finals.groupby("num_players"), charts.SERIES):
     ax.hist(part.score, bins=40, histtype="step", density=True, label=f"{players} players", color=colour, lw=1.5)

@@ -49,7 +49,7 @@ def has_table(name: str) -> bool:
 sample = q("""
     select ruleset, num_players, count(distinct run_id || ':' || game_id) as games, count(distinct run_id) as runs,
            string_agg(distinct agent, ', ' order by agent) as agents
-    from fct_gardens_player_games where source = 'simulated' and is_baseline_ruleset group by ruleset, num_players order by ruleset, num_players
+    from fct_gardens_player_games where source = 'simulated' and in_study group by ruleset, num_players order by ruleset, num_players
 """)
 show(sample, {"ruleset": ruleset_name, "players": "num_players", "games": "games", "runs": "runs",
               "agents": "agents"})

@@ -56,7 +56,7 @@ def pace_words(pace: str, relative: float) -> str:
 sample = q("""
     select num_players, count(*) as games, count(distinct run_id) as runs,
            string_agg(distinct array_to_string(list_sort(list_distinct(agents)), ' vs '), ', ') as match_ups
-    from fct_games where source = 'simulated' and game = 'gods' and is_baseline_ruleset group by num_players order by num_players
+    from fct_games where source = 'simulated' and game = 'gods' and in_study group by num_players order by num_players
 """)
 show(sample, {"players": "num_players", "games": "games", "runs": "runs", "match-ups": "match_ups"})
 display(Markdown(f"**{count(sample.games.sum())} games** in all."))
@@ -285,7 +285,7 @@ length = q("""
     select num_players, count(*) as n, avg(duration_ms) / 60000.0 as minutes_mean,
            stddev_samp(duration_ms) / 60000.0 as minutes_sd, avg(tiles_placed) as tiles_mean,
            avg(actions) as actions_mean, avg(plans_failed) as failed_mean, avg(waits) as waits_mean
-    from fct_gods_games where source = 'simulated' and is_baseline_ruleset group by num_players order by num_players
+    from fct_gods_games where source = 'simulated' and in_study group by num_players order by num_players
 """)
 length["minutes_lo"] = length.minutes_mean - 1.96 * length.minutes_sd.fillna(0) / length.n ** 0.5
 length["minutes_hi"] = length.minutes_mean + 1.96 * length.minutes_sd.fillna(0) / length.n ** 0.5
@@ -332,7 +332,7 @@ agents = q("""
            count(*) as n, sum(p.win_share) as wins, avg(p.score) as score_mean,
            wilson_lo(sum(p.win_share), count(*)) as win_lo, wilson_hi(sum(p.win_share), count(*)) as win_hi
     from fct_player_games as p inner join fct_games as g using (game, run_id, game_id)
-    where p.game = 'gods' and p.is_mixed_lineup and p.source = 'simulated' and p.is_baseline_ruleset
+    where p.game = 'gods' and p.is_mixed_lineup and p.source = 'simulated' and p.in_study
     group by all order by matchup, p.num_players, p.agent
 """)
 agents["win_rate"] = agents.wins / agents.n

@@ -38,7 +38,7 @@ q, names = open_warehouse(warehouse)
 sample = q("""
     select game, num_players, count(*) as games, count(distinct run_id) as runs,
            count(distinct lineup) as lineups, sum(n_events) as events
-    from fct_games where source = 'simulated' and is_baseline_ruleset group by game, num_players order by game, num_players
+    from fct_games where source = 'simulated' and in_study group by game, num_players order by game, num_players
 """)
 show(sample, {"game": lambda r: names.game(r.game), "players": "num_players", "games": "games", "runs": "runs",
               "line-ups": "lineups", "events logged": "events"})

@@ -159,9 +159,10 @@ def experiments_in(warehouse: Path) -> list[tuple[str, str]]:
     return [(name, notebook) for name, notebook, _ in experiment_pages(warehouse)]
 
 
-def write_experiment_page(warehouse: Path, experiment: str, kind: str, out: Path,
+def write_experiment_page(warehouse: Path, experiment: str, kind: str, out: Path, lake: str = "data/lake",
                           notebooks_dir: Path = NOTEBOOKS_DIR) -> Path:
-    """Execute the experiment's notebook and move its HTML page into `out` (beside an earlier report's pages)."""
+    """Execute the experiment's notebook and move its HTML page into `out` (beside an earlier report's pages),
+    then write the index again so that it links the page and its headline reads the new what-if."""
     staging = _staging(out, f".staging-{experiment}-{os.getpid()}")
     try:
         notebook = "sweep" if kind == "sweep" else "compare"
@@ -169,13 +170,14 @@ def write_experiment_page(warehouse: Path, experiment: str, kind: str, out: Path
         # the navigation links the report's pages already in `out` (index, overview, games, other what-ifs)
         pages = sorted(p.stem for p in out.glob("*.html")
                        if p.stem != "index" and not p.stem.startswith(("compare-", "sweep-")))
-        links = [link for link in site_links([*pages, name], out)  # no index yet: no dead link to it
-                 if link.file != "index.html" or (out / "index.html").exists()]
+        links = site_links([*pages, name], out)
         html = execute_notebook(notebooks_dir / f"{notebook}.py", warehouse, staging, {"experiment": experiment},
                                 name, links)
         _publish_executed(staging, out)
         target = out / html.name
         os.replace(html, target)
+        write_index(warehouse, staging / "index.html", links, games_in(warehouse), lake)
+        os.replace(staging / "index.html", out / "index.html")
         return target
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -13,6 +13,7 @@ an agent line-up, a number of games and a seed, plus the variants to try:
     games = 2000
     seed = 1
     question = "Is the +30 Caprice too generous?"
+    pool = false                           # true: the baseline arm's games also count in the study's tables
 
     [[variants]]
     name = "gentler bonuses"
@@ -28,7 +29,10 @@ game k of every arm has the same seed and seating, so chance is shared and a
 difference is measured per paired game. Arms are tagged in their manifest
 (`extra`: experiment, arm, role, variant, change, baseline run) and their run
 ids are derived from the experiment and the arm's content, so re-running an
-experiment resumes it and plays no game twice.
+experiment resumes it and plays no game twice. No arm counts in the study's
+own tables (seat advantage, hit rates, the headlines) unless the experiment
+says `pool = true`, and then only its baseline arm (recorded in the arm's
+manifest when it is first played; warehouse.runs.in_study).
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ from simulate.variants import (
 KINDS = ("compare", "sweep", "tune")
 BASELINE = "baseline"
 _KEYS = {"name", "kind", "game", "ruleset", "players", "agents", "games", "seed", "batch_size", "question",
-         "variants", "sweep", "metrics"}
+         "variants", "sweep", "metrics", "pool"}
 
 
 class ExperimentError(BalanceError):
@@ -82,6 +86,7 @@ class Experiment:
     param: str | None = None  # sweep: the swept key
     values: tuple[Any, ...] = ()  # sweep: one arm per value
     metrics: tuple[str, ...] = ()  # the metrics to chart first (sweep), empty = the main ones
+    pool: bool = False  # the baseline arm's games also count in the study's general tables
 
     def __post_init__(self) -> None:
         if slug(self.name) != self.name or "." in self.name:
@@ -145,7 +150,15 @@ def _experiment(data: dict[str, Any], path: Path, game: Game, variants: tuple[Va
         games=int(data["games"]), variants=variants, seed=int(data.get("seed", 0)),
         batch_size=int(data.get("batch_size", DEFAULT_BATCH_SIZE)), kind=kind, question=str(data.get("question", "")),
         param=param, values=values, metrics=tuple(sweep.get("metrics", data.get("metrics", ()))),
+        pool=_pool(data, path),
     )
+
+
+def _pool(data: dict[str, Any], path: Path) -> bool:
+    pool = data.get("pool", False)
+    if not isinstance(pool, bool):
+        raise ExperimentError(f"{path}: key 'pool' must be true or false, got {pool!r}")
+    return pool
 
 
 def _file_variant(item: Any, index: int, path: Path, game: Game) -> Variant:
@@ -208,7 +221,7 @@ def _extra(
         "change": variant.describe() if variant else "the baseline ruleset",
         "overrides": dict(variant.overrides) if variant else {},
         "baseline_run": baseline_run or spec.run_id, "param": experiment.param,
-        "param_value": value, "metrics": list(experiment.metrics),
+        "param_value": value, "metrics": list(experiment.metrics), "pool": experiment.pool,
     }}
 
 

@@ -34,7 +34,7 @@ RUNS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
     ("has_manifest", pa.bool_()), ("spec_json", pa.string()), ("code_version", pa.string()),
     ("created_at", pa.string()), ("assumptions_from", pa.string()), ("source", pa.string()), ("kind", pa.string()),
-    ("is_baseline_ruleset", pa.bool_()),
+    ("in_study", pa.bool_()),
 ])
 ASSUMPTIONS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
@@ -117,7 +117,7 @@ def describe_run(
         "assumptions_from": source,
         "source": run_source(data),
         "kind": _as_text(data.get("kind", "simulated" if manifest is not None else None)),
-        "is_baseline_ruleset": is_baseline_ruleset(data),
+        "in_study": in_study(data),
     }
     assumptions = []
     names = display_names(ruleset, current, seen)
@@ -145,16 +145,20 @@ def display_names(logged: Ruleset | None, current: Ruleset | None, seen: Observe
     return names
 
 
-def is_baseline_ruleset(manifest: dict[str, Any]) -> bool:
-    """False for a what-if variant arm (`balance compare` / `sweep` / `tune`), true for every other run.
+def in_study(manifest: dict[str, Any]) -> bool:
+    """Whether a run counts in the study's general tables: every run but a what-if arm (`balance compare` /
+    `sweep` / `tune`), and an experiment's baseline arm when the experiment asked (`pool = true`).
 
-    The general metric tables and the report's headlines read baseline runs
-    only: a variant arm is measured against its baseline, game by game, in
-    `met_variant_diff`, and must not move the report's figures when it is
-    played into the same lake. (The experiment's baseline arm is an ordinary
-    run of the baseline rules and counts.)
+    The general metric tables and the report's headlines read these runs
+    only. An experiment's arms are measured against each other, game by game,
+    in `met_variant_diff`; playing one into the study's lake must not move the
+    study's figures (its baseline arm's games are extra games of the baseline
+    rules, with the experiment's line-up and player counts, not the study's).
     """
-    return _pick(manifest, "extra.experiment.role") != "variant"
+    experiment = _pick(manifest, "extra.experiment")
+    if not isinstance(experiment, dict):
+        return True
+    return experiment.get("role") == "baseline" and experiment.get("pool") is True
 
 
 def run_source(manifest: dict[str, Any]) -> str:

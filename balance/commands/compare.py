@@ -65,6 +65,8 @@ def add_common_arguments(parser: argparse.ArgumentParser, games_default: int | N
                         help=f"DuckDB warehouse rebuilt after the arms are played (default: {DEFAULT_WAREHOUSE})")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"report folder (default: {DEFAULT_OUT}/)")
     parser.add_argument("--no-report", action="store_true", help="print the answer only, write no HTML page")
+    parser.add_argument("--pool", action="store_true", default=None,
+                        help="count the baseline arm's games in the study's own tables too (default: kept apart)")
     parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -97,6 +99,7 @@ def experiment_from_args(args: argparse.Namespace, kind: str = "compare",
         seed=args.seed if args.seed is not None else (base.seed if base else 0), kind=base.kind if base else kind,
         question=base.question if base else "", param=base.param if base else None,
         values=base.values if base else (), metrics=base.metrics if base else (),
+        pool=args.pool if getattr(args, "pool", None) is not None else (base.pool if base else False),
     )
 
 
@@ -124,7 +127,7 @@ def play_and_compare(experiment: Experiment, args: argparse.Namespace) -> Outcom
     diffs = read_diffs(args.warehouse, experiment.name)
     page = None
     if not args.no_report:
-        page = write_experiment_page(args.warehouse, experiment.name, experiment.kind, args.out)
+        page = write_experiment_page(args.warehouse, experiment.name, experiment.kind, args.out, str(args.lake))
     return Outcome(experiment, diffs, page, played)
 
 

@@ -117,7 +117,8 @@ def run(args: argparse.Namespace) -> int:
     name = args.name or slug(f"tune-{game.id}-{digest}")[:20]
     base = Experiment(name=name, game=game.id, ruleset=args.ruleset or DEFAULT_RULESET, players=tuple(players),
                       agents=parse_name_list(args.agents) if args.agents else ("random",), games=MIN_GAMES,
-                      variants=(), seed=args.seed or 0, kind="tune", question=f"tune {args.target}")
+                      variants=(), seed=args.seed or 0, kind="tune", question=f"tune {args.target}",
+                      pool=bool(args.pool))
     rounds = max(1, math.ceil(math.log2(len(pool))))
     spent, survivors, history = 0, pool, []
     for round_no in range(rounds):

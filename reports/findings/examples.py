@@ -52,11 +52,11 @@ def _pick(con: duckdb.DuckDBPyConnection, sql: str, params: list[object], why: s
                  for run_id, game_id, detail in rows)
 
 
-# the player-games of the finding's play: simulated games of the baseline rules (not a what-if arm), and when the
+# the player-games of the finding's play: simulated games of the study (no what-if arm, see in_study), and when the
 # headline names one kind of play (`agent_mix`, e.g. greedy), that agent in a uniform line-up (two `?`: the play)
 _PLAY = """
     t.source = 'simulated' and (cast(? as varchar) is null or (t.agent = ? and {uniform}))
-    and exists (select 1 from fct_games g where g.run_id = t.run_id and g.game_id = t.game_id and g.is_baseline_ruleset)
+    and exists (select 1 from fct_games g where g.run_id = t.run_id and g.game_id = t.game_id and g.in_study)
 """
 
 

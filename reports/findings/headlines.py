@@ -99,7 +99,7 @@ def uniform_play(con: duckdb.DuckDBPyConnection, game: str) -> str:
     """Which self-play a seat figure pools, in words (e.g. 'all-random and all-greedy games pooled')."""
     agents = [row[0] for row in con.execute(
         "select distinct agents[1] from fct_games where game = ? and not is_mixed_lineup and source = 'simulated' "
-        "and is_baseline_ruleset order by 1", [game]
+        "and in_study order by 1", [game]
     ).fetchall()]
     kinds = " and ".join(f"all-{a}" for a in agents)
     return f"{kinds} games pooled" if len(agents) > 1 else f"{kinds} games"

@@ -248,7 +248,7 @@ def write_index(warehouse: Path, target: Path, links: list[PageLink], games: lis
     with connect(str(warehouse), read_only=True) as con:
         names = Names.from_warehouse(con)
         games_total = one_value(con, "select count(*) from fct_games "
-                                     "where source = 'simulated' and is_baseline_ruleset")
+                                     "where source = 'simulated' and in_study")
         cards = "".join(finding_card(f, lake) for f in findings(con, names))
         sections = {
             "Where to look": look_here(con, names),

@@ -1,10 +1,12 @@
-"""A what-if arm played into the study's lake does not move the baseline report.
+"""A what-if played into the study's lake does not move the study's report (issue 27 item 13).
 
 The general metric tables (seat advantage, Caprice hit rates, score components
-...) and the index's headlines describe the game's own rulesets only; a variant
-arm is measured against its baseline in met_variant_diff. Here the same lake is
-built twice, with and without a variant arm that changes who wins, and every
-general table and headline must come out identical.
+...) and the index's headlines describe the study's own runs; an experiment's
+arms, baseline and variant, are measured against each other in
+met_variant_diff. Here a lake holding a study run and an experiment is built
+twice, with and without the experiment's two arms, and every general table and
+headline must come out identical. An experiment that asks (`pool = true`) adds
+its baseline arm's games to the study, never its variant's.
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ import pytest
 
 from balance.cli import main
 from lake.layout import meta_dir, run_dir
+from lake.spec import RunSpec
 from reports.findings.examples import Change
 from reports.findings.headlines import QUESTIONS, what_if
 from reports.site.index import examples_list
 from simulate.experiment import Experiment, plan_arms, run_arms
+from simulate.runner import run
 from simulate.variants import variant_from_sets
 from warehouse.build import build
 from warehouse.display_names import Names
@@ -34,17 +38,19 @@ GENERAL = ("met_seat_advantage", "met_caprice_hit_rate", "met_caprice_slot_hit_r
 
 @pytest.fixture(scope="module")
 def two_warehouses(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """(built with the variant arm in the lake, built from the same lake without it)."""
+    """(built with the experiment's arms in the lake, built from the same lake without them)."""
     root = tmp_path_factory.mktemp("purity")
-    lake, without = root / "lake", root / "lake-without-variant"
+    lake, without = root / "lake", root / "lake-without-experiment"
+    run(RunSpec("caprices", "standard", (4,), ("random",), 40, seed=5), lake, workers=1, progress=False)
     # the +30 slot pays 80 and the others 0: a different winner in many games, so pooling would show
     experiment = Experiment("purity", "caprices", "standard", (4,), ("random",), 40,
                             (variant_from_sets(["setup.bonus_tokens=[80, 0, 0, 0]"], "lopsided"),), seed=11)
     baseline, variant = plan_arms(experiment)
     run_arms([baseline, variant], lake, workers=1, progress=False)
     shutil.copytree(lake, without)
-    shutil.rmtree(run_dir(without, "caprices", variant.spec.run_id))
-    shutil.rmtree(meta_dir(without, variant.spec.run_id))
+    for arm in (baseline, variant):
+        shutil.rmtree(run_dir(without, "caprices", arm.spec.run_id))
+        shutil.rmtree(meta_dir(without, arm.spec.run_id))
     build(lake, root / "with.duckdb")
     build(without, root / "without.duckdb")
     return root / "with.duckdb", root / "without.duckdb"
@@ -60,9 +66,10 @@ def test_the_variant_arm_is_in_the_lake_tagged_and_measured_against_its_baseline
 ) -> None:
     with_variant, _ = two_warehouses
     games = _table(with_variant, "fct_games")
-    assert sorted(games.groupby("ruleset").size().items()) == [("standard", 40), ("standard~lopsided", 40)]
-    assert set(games[games.ruleset == "standard"].is_baseline_ruleset) == {True}
-    assert set(games[games.ruleset == "standard~lopsided"].is_baseline_ruleset) == {False}
+    assert sorted(games.groupby("ruleset").size().items()) == [("standard", 80), ("standard~lopsided", 40)]
+    arms = games.run_id.str.startswith("purity.")
+    assert set(games[~arms].in_study) == {True}
+    assert set(games[arms].in_study) == {False}  # the baseline arm too: 40 study games, not 80
     diffs = _table(with_variant, "met_variant_diff")
     seats = diffs[diffs.metric == "seat_win_rate"]
     assert (seats.n == 40).all() and (seats["diff"] != 0).any()  # the change moved who wins: pooling would show
@@ -71,7 +78,7 @@ def test_the_variant_arm_is_in_the_lake_tagged_and_measured_against_its_baseline
 
 
 @pytest.mark.parametrize("table", GENERAL)
-def test_a_variant_arm_in_the_same_lake_leaves_every_general_table_unchanged(
+def test_an_experiment_in_the_same_lake_leaves_every_general_table_unchanged(
     two_warehouses: tuple[Path, Path], table: str,
 ) -> None:
     with_variant, without = two_warehouses
@@ -80,7 +87,7 @@ def test_a_variant_arm_in_the_same_lake_leaves_every_general_table_unchanged(
     pd.testing.assert_frame_equal(mine, plain)
 
 
-def test_a_variant_arm_in_the_same_lake_leaves_the_baseline_headlines_unchanged(
+def test_an_experiment_in_the_same_lake_leaves_the_study_headlines_unchanged(
     two_warehouses: tuple[Path, Path],
 ) -> None:
     answers = []
@@ -126,6 +133,18 @@ def test_the_what_if_headline_lists_pairs_of_games_on_the_same_seed_that_replay(
         assert main(shlex.split(command)[1:]) == 0
         told = capsys.readouterr().out
         assert f"game {finding.examples[0].game_id}" in told.lower() and "final" in told.lower()
+
+
+def test_an_experiment_that_asks_pools_its_baseline_arm_and_never_its_variant(tmp_path: Path) -> None:
+    lake = tmp_path / "lake"
+    experiment = Experiment("pooled", "caprices", "standard", (4,), ("random",), 12,
+                            (variant_from_sets(["setup.bonus_tokens=[80, 0, 0, 0]"], "lopsided"),), seed=3, pool=True)
+    run_arms(plan_arms(experiment), lake, workers=1, progress=False)
+    build(lake, tmp_path / "w.duckdb")
+    games = _table(tmp_path / "w.duckdb", "fct_games")
+    assert dict(games.groupby("ruleset").in_study.all()) == {"standard": True, "standard~lopsided": False}
+    seats = _table(tmp_path / "w.duckdb", "met_seat_advantage")
+    assert seats.n.max() == 12  # the pooled baseline arm's games, the variant's left out
 
 
 @pytest.mark.parametrize(("kind", "label", "players", "level"), [

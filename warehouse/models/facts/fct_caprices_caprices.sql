@@ -13,7 +13,7 @@ with events as materialized (
 
 player_games as (
 
-    select run_id, game_id, source, ruleset, is_baseline_ruleset, seat, num_players, is_mixed_lineup, agent_mix, agent, win_share, won
+    select run_id, game_id, source, ruleset, in_study, seat, num_players, is_mixed_lineup, agent_mix, agent, win_share, won
     from fct_player_games
     where game = 'caprices'
 
@@ -42,7 +42,7 @@ final as (
         player_games.game_id,
         player_games.source,
         player_games.ruleset,
-        player_games.is_baseline_ruleset,
+        player_games.in_study,
         player_games.num_players,
         player_games.is_mixed_lineup,
         player_games.agent_mix,

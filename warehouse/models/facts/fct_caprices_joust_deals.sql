@@ -22,7 +22,7 @@ deals as (
 
 matches as (
 
-    select run_id, game_id, seat, num_players, is_mixed_lineup, is_baseline_ruleset, agent, score as match_score, rank as match_rank,
+    select run_id, game_id, seat, num_players, is_mixed_lineup, in_study, agent, score as match_score, rank as match_rank,
         win_share as match_share
     from fct_player_games
     where game = 'caprices-joust'
@@ -47,7 +47,7 @@ final as (
         matches.seat,
         matches.num_players,
         matches.is_mixed_lineup,
-        matches.is_baseline_ruleset,
+        matches.in_study,
         matches.agent,
         deals.deal_score,
         deals.deal_rank,

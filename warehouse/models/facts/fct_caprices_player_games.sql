@@ -13,7 +13,7 @@ with events as materialized (
 
 player_games as (
 
-    select run_id, game_id, source, ruleset, is_baseline_ruleset, seat, num_players, is_mixed_lineup, agent, score, rank, win_share, won
+    select run_id, game_id, source, ruleset, in_study, seat, num_players, is_mixed_lineup, agent, score, rank, win_share, won
     from fct_player_games
     where game = 'caprices'
 

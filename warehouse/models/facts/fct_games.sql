@@ -53,7 +53,7 @@ final as (
         starts.ruleset_digest,
         -- false for a what-if variant arm (compared with its baseline in met_variant_diff): the general
         -- metrics and the report's headlines read baseline games only
-        coalesce(runs.is_baseline_ruleset, true) as is_baseline_ruleset,
+        coalesce(runs.in_study, true) as in_study,
         starts.num_players,
         array_to_string(starts.agents, '/') as lineup,
         starts.agents,

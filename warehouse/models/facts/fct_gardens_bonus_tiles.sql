@@ -45,7 +45,7 @@ final as (
         completers.run_id,
         completers.game_id,
         completers.source,
-        completers.is_baseline_ruleset,
+        completers.in_study,
         completers.ruleset,
         completers.num_players,
         completers.agent_mix,

@@ -12,7 +12,7 @@ with events as (
 
 games as (
 
-    select run_id, game_id, source, ruleset, is_baseline_ruleset, num_players, agents, is_mixed_lineup
+    select run_id, game_id, source, ruleset, in_study, num_players, agents, is_mixed_lineup
     from fct_games
     where game = 'gods'
 

@@ -20,7 +20,7 @@ landscapes as (
 
 games as (
 
-    select run_id, game_id, source, is_baseline_ruleset
+    select run_id, game_id, source, in_study
     from fct_games
     where game = 'gods'
 
@@ -39,7 +39,7 @@ final as (
         landscapes.run_id,
         landscapes.game_id,
         games.source,
-        games.is_baseline_ruleset,
+        games.in_study,
         landscapes.landscape,
         landscapes.mass,
         landscapes.groups,

@@ -19,7 +19,7 @@ with events as (
 player_games as (
 
     select
-        run_id, game_id, source, ruleset, is_baseline_ruleset, seat, num_players, is_mixed_lineup, agent_mix, agent,
+        run_id, game_id, source, ruleset, in_study, seat, num_players, is_mixed_lineup, agent_mix, agent,
         score, rank, win_share, won
     from fct_player_games
     where game = 'gods'

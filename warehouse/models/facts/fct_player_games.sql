@@ -9,7 +9,7 @@ with events as (
 
 games as (
 
-    select game, run_id, game_id, source, ruleset, is_baseline_ruleset, num_players, agents, is_mixed_lineup, agent_mix
+    select game, run_id, game_id, source, ruleset, in_study, num_players, agents, is_mixed_lineup, agent_mix
     from fct_games
 
 ),
@@ -30,7 +30,7 @@ final as (
         scored.game_id,
         games.source,
         games.ruleset,
-        games.is_baseline_ruleset,
+        games.in_study,
         games.num_players,
         games.is_mixed_lineup,
         games.agent_mix,

@@ -6,7 +6,7 @@
 with player_games as (
 
     select * from fct_player_games
-    where is_mixed_lineup and is_baseline_ruleset
+    where is_mixed_lineup and in_study
 
 ),
 

@@ -12,7 +12,7 @@
 with caprices as (
 
     select * from fct_caprices_caprices
-    where is_baseline_ruleset
+    where in_study
 
 ),
 

@@ -7,7 +7,7 @@
 with player_games as (
 
     select * from fct_caprices_player_games
-    where is_baseline_ruleset
+    where in_study
 
 ),
 

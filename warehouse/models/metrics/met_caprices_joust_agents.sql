@@ -10,7 +10,7 @@
 with rows as (
 
     select * from fct_caprices_joust_deals
-    where is_mixed_lineup and is_baseline_ruleset
+    where is_mixed_lineup and in_study
 
 ),
 

@@ -14,7 +14,7 @@
 with rows as (
 
     select * from fct_caprices_joust_deals
-    where is_baseline_ruleset
+    where in_study
 
 ),
 

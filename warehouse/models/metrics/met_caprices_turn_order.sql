@@ -9,7 +9,7 @@
 with player_games as (
 
     select * from fct_caprices_player_games
-    where not is_mixed_lineup and is_baseline_ruleset
+    where not is_mixed_lineup and in_study
 
 ),
 

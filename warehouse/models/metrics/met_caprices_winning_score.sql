@@ -7,14 +7,14 @@
 with player_games as (
 
     select * from fct_caprices_player_games
-    where is_baseline_ruleset
+    where in_study
 
 ),
 
 games as (
 
     select run_id, game_id, is_tie from fct_games
-    where game = 'caprices' and is_baseline_ruleset
+    where game = 'caprices' and in_study
 
 ),
 

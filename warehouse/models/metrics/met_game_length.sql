@@ -5,7 +5,7 @@
 with games as (
 
     select * from fct_games
-    where is_baseline_ruleset
+    where in_study
 
 ),
 

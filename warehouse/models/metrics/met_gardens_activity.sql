@@ -8,7 +8,7 @@
 with player_games as (
 
     select * from fct_gardens_player_games
-    where is_baseline_ruleset
+    where in_study
 
 ),
 

@@ -11,7 +11,7 @@
 with tiles as (
 
     select * from fct_gardens_bonus_tiles
-    where is_baseline_ruleset
+    where in_study
 
 ),
 

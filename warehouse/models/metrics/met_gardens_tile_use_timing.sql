@@ -16,7 +16,7 @@ games as (
 
     select distinct run_id, game_id, source, ruleset, num_players, rounds
     from fct_gardens_player_games
-    where is_baseline_ruleset
+    where in_study
 
 ),
 

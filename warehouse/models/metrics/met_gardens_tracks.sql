@@ -15,7 +15,7 @@ with events as (
 player_games as (
 
     select run_id, game_id, seat, source, ruleset, num_players from fct_gardens_player_games
-    where is_baseline_ruleset
+    where in_study
 
 ),
 

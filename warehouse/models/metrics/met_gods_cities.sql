@@ -7,14 +7,14 @@
 with games as (
 
     select * from fct_gods_games
-    where is_baseline_ruleset
+    where in_study
 
 ),
 
 player_games as (
 
     select * from fct_gods_player_games
-    where is_baseline_ruleset
+    where in_study
 
 ),
 

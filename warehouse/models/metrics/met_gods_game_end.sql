@@ -6,7 +6,7 @@
 with games as (
 
     select * from fct_gods_games
-    where is_baseline_ruleset
+    where in_study
 
 ),
 

@@ -9,14 +9,14 @@
 with landscapes as (
 
     select * from fct_gods_landscapes
-    where is_baseline_ruleset
+    where in_study
 
 ),
 
 games as (
 
     select run_id, game_id, num_players from fct_gods_games
-    where is_baseline_ruleset
+    where in_study
 
 ),
 

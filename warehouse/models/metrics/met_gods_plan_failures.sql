@@ -17,7 +17,7 @@ with events as (
 player_games as (
 
     select run_id, game_id, source, seat, num_players, pace, relative_pace from fct_gods_player_games
-    where is_baseline_ruleset
+    where in_study
 
 ),
 
@@ -25,7 +25,7 @@ matchups as (
 
     select run_id, game_id, array_to_string(list_sort(list_distinct(agents)), ' vs ') as matchup
     from fct_games
-    where game = 'gods' and is_baseline_ruleset
+    where game = 'gods' and in_study
 
 ),
 

@@ -14,7 +14,7 @@
 with player_games as (
 
     select * from fct_gods_player_games
-    where is_baseline_ruleset
+    where in_study
 
 ),
 
@@ -22,7 +22,7 @@ matchups as (
 
     select run_id, game_id, array_to_string(list_sort(list_distinct(agents)), ' vs ') as matchup
     from fct_games
-    where game = 'gods' and is_baseline_ruleset
+    where game = 'gods' and in_study
 
 ),
 
