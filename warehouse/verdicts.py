@@ -52,7 +52,7 @@ SEATS_SQL = """
     select game, ruleset, agent_mix, num_players, cast(seat + 1 as varchar) as item,
            sum(win_share) / count(*) as estimate, count(*) as n, 1.0 / num_players as reference
     from fct_player_games
-    where source = 'simulated' and not is_mixed_lineup and is_baseline_ruleset
+    where source = 'simulated' and not is_mixed_lineup and in_study
     group by game, ruleset, agent_mix, num_players, seat"""
 
 COLUMNS = ["game", "finding", "ruleset", "num_players", "item", "agent_mix", "n", "estimate", "reference",

@@ -106,7 +106,7 @@ def test_a_tilted_cell_reports_the_smallest_effect_its_games_support() -> None:
     con = duckdb.connect()
     con.execute("""create table fct_player_games as select 'caprices' as game, 'standard' as ruleset,
         'greedy' as agent_mix, 2 as num_players, seat, 'simulated' as source, false as is_mixed_lineup,
-        true as is_baseline_ruleset, case when seat = 0 then (i % 10 < 6)::double else (i % 10 >= 6)::double end
+        true as in_study, case when seat = 0 then (i % 10 < 6)::double else (i % 10 >= 6)::double end
         as win_share from range(3000) t(i), (select unnest([0, 1]) as seat)""")
     con.execute("create table fct_games as select 'caprices' as game, 'standard' as ruleset, 'simulated' as source")
     rows = verdicts_model(con).set_index("item")
