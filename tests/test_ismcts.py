@@ -146,3 +146,27 @@ def _final_state(events: list[Any]) -> ToyState:
     from engine.core import fold
 
     return fold(GAME, RULESET, events[:-1])  # type: ignore[no-any-return]
+
+
+def test_every_searchable_game_names_a_strong_agent_and_the_reference() -> None:
+    for game_id in GAMES:
+        game = get_game(game_id)
+        for name in ("strong", "ismcts-ref"):
+            agent = make_agent(name, game)
+            assert agent.name == name and agent.searches, f"{game_id}: {name}"
+
+
+def test_stopping_early_makes_the_same_decision_with_fewer_iterations() -> None:
+    saved = 0
+    for seed in range(12):
+        state = _midgame(seed)
+        player = state.current
+        info = InfoSet(GAME, state, player, 4)
+        legal = GAME.legal_commands(state, player)
+        full = make_agent("ismcts:200", GAME)
+        early = IsmctsAgent("early", 200, full.policy, full.tactical, full.profile, stop_early=True)
+        assert early.search(GAME, info, legal, random.Random(seed)) == full.search(GAME, info, legal,
+                                                                                  random.Random(seed))
+        assert full.iterations_run == 200 and early.iterations_run <= 200
+        saved += 200 - early.iterations_run
+    assert saved > 0, "the search never stopped early: the check proved nothing"

@@ -83,3 +83,21 @@ def test_decisions_depend_on_the_view_only(game_id: str) -> None:
 
     _play(game, ["greedy", "greedy"], 2, observe)
     assert len(checked) == 3 and any(checked)  # the hidden facts really differed
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_reference_search_is_the_default_ismcts(game_id: str) -> None:
+    """`ismcts-ref` (issue 25's yardstick) plays exactly as today's default `ismcts`, under its own name."""
+    game = get_game(game_id)
+    ruleset = game.load_ruleset(game.default_ruleset)
+
+    def commands(name: str) -> list[Any]:
+        played: list[Any] = []
+        agent = make_agent(name, game)
+        assert agent.name == name and agent.searches
+        assert agent.iterations == game.search.iterations  # type: ignore[union-attr]
+        play_game(game, ruleset, [agent, make_agent("greedy", game)], 4, ListSink(),
+                  observer=lambda state, player, legal, command: played.append(command) if player == 0 else None)
+        return played
+
+    assert commands("ismcts-ref") == commands("ismcts")

@@ -31,10 +31,10 @@ from typing import Any
 import duckdb
 import pandas as pd
 
+from engine.core.agents import SEARCH_AGENT_NAMES
 from simulate.sequential import TILTED, UNDECIDED
 
 Z = 1.96
-SEARCH_PREFIX = "ismcts"
 
 # finding -> (table, SQL select of: game, num_players, item, agent_mix, estimate, lo, hi, n, reference)
 SOURCES: dict[str, tuple[str, str]] = {
@@ -106,7 +106,7 @@ LABEL_COLUMNS = [*[f"{side}_{part}" for side in ("greedy", "search", "random") f
 def _label_cell(cell: pd.DataFrame) -> dict[str, Any]:
     by_mix = {row.agent_mix: row for row in cell.itertuples()}
     greedy = by_mix.get("greedy")
-    searches = [row for mix, row in by_mix.items() if mix.startswith(SEARCH_PREFIX)]
+    searches = [row for mix, row in by_mix.items() if mix.startswith(SEARCH_AGENT_NAMES)]
     search = max(searches, key=lambda row: row.n) if searches else None
     values: dict[str, Any] = {}
     for side, row in (("greedy", greedy), ("search", search), ("random", by_mix.get("random"))):

@@ -1,6 +1,7 @@
 """`balance bench`: games/s and events/s per agent, logging overhead, pipeline scaling; search agents'
 seconds per game and iterations per second; the event writer against the eventsourcing library's SQLite
-store; with `--table`, the performance table for every game (bytes per event on disk included)."""
+store; with `--table`, the performance table for every game (bytes per event on disk included); with
+`--side-by-side A,B`, two agents' CPU seconds per self-play game on the same seeds (issue 25)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from balance import args as arg
 from engine.core.agents import make_agent
 from engine.registry import GAMES, get_game
 from lake.spec import DEFAULT_BATCH_SIZE, RunSpec, SpecError, parse_int_list, parse_name_list
+from simulate.agent_bench import searchable_cells, side_by_side
 from simulate.bench import SearchThroughput, Throughput, logging_overhead, pipeline_throughput_fresh, search_throughput
 from simulate.writer_bench import PeerMissing, WriterFigure, compare_writers, lake_bytes_per_event
 
@@ -30,12 +32,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         default=0)
     parser.add_argument("--repeats", type=arg.bounded_int(1, 100, "repeats"), default=3,
                         help="timed repeats per mode; the best is kept (default: 3)")
+    parser.add_argument("--side-by-side", metavar="AGENTS",
+                        help="instead: CPU seconds per self-play game of two or more agents (e.g. strong,ismcts-ref), "
+                             "same seeds, for every searchable game and ruleset at --counts; a Markdown table")
+    parser.add_argument("--counts", default="2,3,4", help="player counts for --side-by-side (default: 2,3,4)")
     parser.add_argument("--table", action="store_true",
                         help="instead: the performance table for every game (random agents, one core, logged; "
                              "logging overhead; bytes per event; the writer against eventsourcing's SQLite store)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.side_by_side:
+        return _side_by_side(args)
     if args.table:
         return _table(args)
     game = get_game(args.game)
@@ -99,6 +107,28 @@ def _table(args: argparse.Namespace) -> int:
     caprices = get_game("caprices")
     _print_writers(caprices, RunSpec("caprices", caprices.default_ruleset, (args.players,), ("random",), args.games,
                                      args.seed, args.games, "bench-writer"), args.repeats)
+    return 0
+
+
+def _side_by_side(args: argparse.Namespace) -> int:
+    """Issue 25's speed table: each agent's CPU seconds per self-play game, same seeds, and the ratio."""
+    agents = parse_name_list(args.side_by_side)
+    if len(agents) < 2:
+        raise SpecError("--side-by-side: name two or more agents, e.g. strong,ismcts-ref")
+    counts = parse_int_list(args.counts, "--counts")
+    for name in agents:
+        for game, _, _ in searchable_cells(counts):
+            make_agent(name, game)  # an unknown name stops here, before any game is played
+    print(f"balance bench --side-by-side {','.join(agents)}: {args.search_games} self-play games per cell, "
+          f"seeds {args.seed}..{args.seed + args.search_games - 1}, the agents alternating game by game, "
+          "CPU seconds per game (process time)")
+    head = " | ".join(f"{name} s/game" for name in agents)
+    print(f"| game | ruleset | players | {head} | {agents[0]} / {agents[-1]} |")
+    print("|---|---|---|" + "---|" * (len(agents) + 1))
+    for game, ruleset, players in searchable_cells(counts):
+        cell = side_by_side(game, ruleset, players, agents, args.search_games, args.seed)
+        times = " | ".join(f"{cell.per_game(i):.3f}" for i in range(len(agents)))
+        print(f"| {cell.game} | {cell.ruleset} | {cell.players} | {times} | {cell.ratio():.3f} |", flush=True)
     return 0
 
 

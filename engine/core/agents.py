@@ -3,7 +3,8 @@
 `random` picks uniformly; `greedy` takes the command with the best one-ply
 value from the game's own evaluation, breaking ties at random. The search
 agent `ismcts[:N[:POLICY]]` (`ismcts.py`) is given its player's information
-set instead of the view alone.
+set instead of the view alone. `ismcts-ref` is the default `ismcts` kept as
+the yardstick of issue 25; `strong` is each game's default strong agent.
 """
 
 from __future__ import annotations
@@ -56,14 +57,25 @@ AGENTS: dict[str, Callable[[], Any]] = {
 }
 
 
+REFERENCE_SEARCH = "ismcts-ref"
+"""Today's default search (issue 25's yardstick): `ismcts` with the game's default budget, under its own name."""
+STRONG = "strong"
+"""Each game's default strong agent: the game's `agents["strong"]`, else the reference search."""
+SEARCH_AGENT_NAMES = ("ismcts", STRONG)
+"""Name prefixes of the search agents (`ismcts...`, `ismcts-ref`, `strong`): what findings call search play."""
+
+
 def make_agent(name: str, game: Game | None = None) -> Any:
     """An agent by name; a game may add its own agents via `game.agents`; `ismcts[:N[:POLICY]]` searches."""
     if name == "ismcts" or name.startswith("ismcts:"):
         return parse_ismcts(name, game, make_agent)
     extra: Mapping[str, Callable[[], Any]] = game.agents if game is not None else {}
+    if name == REFERENCE_SEARCH or (name == STRONG and STRONG not in extra):
+        return parse_ismcts("ismcts", game, make_agent, label=name)
     factory = extra.get(name) or AGENTS.get(name)
     if factory is None:
         known = ", ".join(sorted({*AGENTS, *extra}))
-        search = ", ismcts[:N[:POLICY]]" if game is not None and game.search is not None else ""
+        search = (f", ismcts[:N[:POLICY]], {REFERENCE_SEARCH}, {STRONG}"
+                  if game is not None and game.search is not None else "")
         raise UnknownName(f"no agent {name!r}; known agents: {known}{search}")
     return factory()

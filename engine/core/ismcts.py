@@ -43,6 +43,8 @@ from engine.core.game import Game, InfoSet, SearchProfile
 
 EXPLORATION = 0.7
 """UCB1's exploration constant for rewards in [0, 1] (sqrt(2)/2: the usual choice for such rewards)."""
+DECIDED_EVERY = 8
+"""With `stop_early`, how many iterations apart the search checks whether its choice is already decided."""
 
 
 
@@ -67,9 +69,11 @@ class IsmctsAgent:
     searches = True
     reads_view = True  # (it is given an information set, not a view)
 
-    def __init__(self, name: str, iterations: int, policy: Any, tactical: Any, profile: SearchProfile) -> None:
+    def __init__(self, name: str, iterations: int, policy: Any, tactical: Any, profile: SearchProfile,
+                 stop_early: bool = False) -> None:
         self.name = name
         self.iterations = iterations
+        self.stop_early = stop_early  # stop once the most visited child cannot be overtaken (same decision)
         self.policy = policy
         self.tactical = tactical
         self.profile = profile
@@ -103,10 +107,14 @@ class IsmctsAgent:
         chance = Chance(rng.getrandbits(64))  # the search's own stream: determinisations, choices, chance
         run = Iteration(game, self.profile, self.policy, self.tactical, chance, info.player)
         started = time.process_time()
-        for _ in range(todo):
+        done = 0
+        while done < todo:
             run(root, info.sample(chance))
+            done += 1
+            if self.stop_early and not done % DECIDED_EVERY and _decided(root, todo - done):
+                break
         self.search_seconds += time.process_time() - started
-        self.iterations_run += todo
+        self.iterations_run += done
         self.decisions_searched += 1
         return root
 
@@ -251,6 +259,17 @@ def _ucb_choice(children: dict[Any, Node], legal: Sequence[Any]) -> Any:
     return best
 
 
+def _decided(root: Node, remaining: int) -> bool:
+    """Whether the most visited root child leads every other by more than the iterations left (none can catch up)."""
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first - second > remaining
+
+
 def _most_visited(root: Node, legal: Sequence[Any]) -> Any:
     """The legal root child with the most visits (ties: the higher mean reward, then legal order)."""
     best, best_key = legal[0], (-1, 0.0)
@@ -263,8 +282,9 @@ def _most_visited(root: Node, legal: Sequence[Any]) -> Any:
     return best
 
 
-def parse_ismcts(name: str, game: Game | None, make_policy: Callable[[str, Game | None], Any]) -> IsmctsAgent:
-    """`ismcts`, `ismcts:N` or `ismcts:N:POLICY` for `game` (which must declare a SearchProfile)."""
+def parse_ismcts(name: str, game: Game | None, make_policy: Callable[[str, Game | None], Any],
+                 label: str | None = None) -> IsmctsAgent:
+    """`ismcts`, `ismcts:N` or `ismcts:N:POLICY` for `game` (which must declare a SearchProfile), named `label`."""
     profile = game.search if game is not None else None
     if game is None or profile is None:
         where = f"game {game.id!r}" if game is not None else "a game-less agent"
@@ -282,4 +302,4 @@ def parse_ismcts(name: str, game: Game | None, make_policy: Callable[[str, Game 
     if policy.searches:
         raise UnknownName(f"agent {name!r}: the rollout policy must be a plain agent (random, greedy ...), "
                           f"not {policy_name!r}")
-    return IsmctsAgent(name, iterations, policy, make_policy(profile.tactical, game), profile)
+    return IsmctsAgent(label or name, iterations, policy, make_policy(profile.tactical, game), profile)

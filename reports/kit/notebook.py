@@ -17,6 +17,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from IPython.display import HTML, display
 
+from engine.core.agents import SEARCH_AGENT_NAMES
 from reports.kit import charts
 from reports.kit.words import count, pct, rate_ci, seat, value_ci
 from warehouse.display_names import Names
@@ -116,9 +117,6 @@ def seat_chart(seats: pd.DataFrame) -> str:
 
 
 
-SEARCH_PREFIX = "ismcts"
-
-
 def play_lineups(frame: pd.DataFrame) -> list[str]:
     """The uniform line-ups (`agent_mix`) of a per-line-up table, strongest play first, random last.
 
@@ -126,7 +124,7 @@ def play_lineups(frame: pd.DataFrame) -> list[str]:
     are the headlines, random play only a labelled reference, never pooled.
     """
     mixes = [m for m in dict.fromkeys(frame.agent_mix.dropna()) if " vs " not in m and m != "human"]
-    return sorted(mixes, key=lambda m: (0 if m.startswith(SEARCH_PREFIX) else 1 if m == "greedy"
+    return sorted(mixes, key=lambda m: (0 if m.startswith(SEARCH_AGENT_NAMES) else 1 if m == "greedy"
                                         else 3 if m == "random" else 2, m))
 
 

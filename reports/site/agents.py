@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import duckdb
 
+from engine.core.agents import SEARCH_AGENT_NAMES
 from reports.findings.headlines import has_table
 from reports.kit.words import count, pct, rate_ci
 from reports.page import escape
 from warehouse.display_names import Names
-
-SEARCH = "ismcts"
 
 
 def agents_section(con: duckdb.DuckDBPyConnection, names: Names) -> str:
@@ -34,8 +33,9 @@ def strength_sentences(con: duckdb.DuckDBPyConnection, names: Names) -> str:
     """Per game and player count: how often the search agent beats greedy (the gap between the two plays)."""
     if not has_table(con, "met_agent_pairwise"):
         return ""
-    rows = con.execute("select * from met_agent_pairwise where agent like ? and opponent = 'greedy' "
-                       "order by game, ruleset, num_players, agent", [f"{SEARCH}%"]).df()
+    searched = " or ".join("agent like ?" for _ in SEARCH_AGENT_NAMES)
+    rows = con.execute(f"select * from met_agent_pairwise where ({searched}) and opponent = 'greedy' "
+                       "order by game, ruleset, num_players, agent", [f"{n}%" for n in SEARCH_AGENT_NAMES]).df()
     items = "".join(
         f"<li>{escape(names.game(r.game))} ({escape(names.ruleset(r.ruleset))}), {r.num_players} players: "
         f"{escape(r.agent)} beats greedy in {rate_ci(r.win_rate, r.win_lo, r.win_hi)} of {count(r.n)} games"

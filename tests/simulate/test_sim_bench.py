@@ -40,3 +40,39 @@ def test_search_throughput_counts_iterations_within_the_budget() -> None:
     assert figure.games == 4 and figure.decisions > 0
     assert 0 < figure.iterations <= 10 * figure.decisions
     assert figure.seconds_per_game > 0 and figure.iterations_per_s > 0
+
+
+def test_side_by_side_cells_are_every_searchable_game_and_ruleset() -> None:
+    from simulate.agent_bench import searchable_cells
+
+    cells = [(game.id, ruleset, players) for game, ruleset, players in searchable_cells((2, 5))]
+    assert cells == [("caprices", "standard", 2), ("caprices", "standard", 5), ("gardens", "base", 2),
+                     ("gardens", "gods-caprice", 2), ("gods", "standard", 2)]
+
+
+def test_side_by_side_plays_each_agent_on_the_same_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    import simulate.agent_bench as agent_bench
+    from engine.registry import get_game
+
+    played: list[tuple[str, int, int]] = []
+    real = agent_bench.play_game
+
+    def recording(game: object, ruleset: object, agents: list, seed: int, *rest: object) -> object:
+        played.append((agents[0].name, len(agents), seed))
+        return real(game, ruleset, agents, seed, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(agent_bench, "play_game", recording)
+    cell = agent_bench.side_by_side(get_game("caprices"), "standard", 3, ["greedy", "random"], 2, seed=40)
+    assert played == [("greedy", 3, 40), ("random", 3, 40), ("greedy", 3, 41), ("random", 3, 41)]
+    assert cell.games == 2 and all(s > 0 for s in cell.seconds)
+    assert cell.ratio() == pytest.approx(cell.seconds[0] / cell.seconds[1])
+
+
+def test_bench_side_by_side_prints_a_markdown_row_per_cell(cli: Cli, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli(["bench", "--side-by-side", "greedy,random", "--search-games", "1", "--counts", "2"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ")]
+    assert rows[0] == "| game | ruleset | players | greedy s/game | random s/game | greedy / random |"
+    assert [row.split(" | ")[:3] for row in rows[1:]] == [
+        ["| caprices", "standard", "2"], ["| gardens", "base", "2"], ["| gardens", "gods-caprice", "2"],
+        ["| gods", "standard", "2"]]
+    assert cli(["bench", "--side-by-side", "greedy"]) == 1

@@ -13,7 +13,7 @@ from lake.spec import RunSpec
 from simulate import sequential
 from simulate.runner import run
 from warehouse.build import build
-from warehouse.findings import label
+from warehouse.findings import _label_cell, label
 from warehouse.verdicts import verdicts_model
 
 LINEUPS = (("greedy",), ("ismcts:4",), ("random",))
@@ -114,3 +114,14 @@ def test_a_tilted_cell_reports_the_smallest_effect_its_games_support() -> None:
     assert first.verdict == "tilted" and first.estimate == pytest.approx(0.6)
     assert 0 < first.effect_at_least < 0.1 and first.effect_at_least == pytest.approx(first.cs_lo - 0.5)
     assert rows.loc["2"].verdict == "tilted" and rows.loc["2"].effect_at_least < 0
+
+
+@pytest.mark.parametrize("search_mix", ["ismcts:25", "strong", "ismcts-ref"])
+def test_the_strong_agent_and_the_reference_count_as_search_play(search_mix: str) -> None:
+    def mix(name: str, estimate: float) -> dict[str, object]:
+        return {"agent_mix": name, "verdict": "tilted", "estimate": estimate, "cs_lo": estimate - 0.05,
+                "cs_hi": estimate + 0.05, "n": 400, "reference": 0.5}
+
+    cell = pd.DataFrame([mix("greedy", 0.60), mix(search_mix, 0.62), mix("random", 0.40)])
+    values = _label_cell(cell)
+    assert values["search_lineup"] == search_mix and values["label"] == "robust"
