@@ -3,8 +3,11 @@
 For every searchable game, each ruleset its conformance suite plays (Four
 Gardens: base and The God's Caprice) and each player count asked for, game k
 is played in uniform self-play by each agent in turn, with the same seed, so
-both see the same deals and, game by game, the same machine load and the same
-warm caches (the Caprices estimate memo is shared by every agent). Time is CPU
+both see the same deals and, game by game, the same machine load. Caches are
+shared (the Caprices estimate memo serves every agent), so whoever plays a
+deal second finds its estimates ready: the order alternates from one game to
+the next, and an even number of games gives each agent the first turn equally
+often (identical agents then measure about 1.0). Time is CPU
 time of this process (`time.process_time`): a loaded machine stretches wall
 time, not CPU time.
 """
@@ -53,11 +56,16 @@ def searchable_cells(players: Sequence[int]) -> Iterator[tuple[Game, str, int]]:
 
 def side_by_side(game: Game, ruleset_name: str, players: int, agents: Sequence[str], games: int,
                  seed: int) -> SideBySide:
-    """Game k (seed + k) in self-play by each agent in turn; the CPU seconds of each agent's games."""
+    """Game k (seed + k) in self-play by each agent in turn; the CPU seconds of each agent's games.
+
+    The order alternates game by game: the agent that plays a deal second finds the estimates of its cards
+    memoised by the first (Caprices), so each agent goes first on half the deals.
+    """
     ruleset = game.load_ruleset(ruleset_name)
     seconds = [0.0] * len(agents)
     for k in range(games):
-        for i, name in enumerate(agents):
+        order = list(enumerate(agents))
+        for i, name in order if k % 2 == 0 else reversed(order):
             seated = [make_agent(name, game) for _ in range(players)]
             started = time.process_time()
             play_game(game, ruleset, seated, seed + k, NullSink(), k)

@@ -170,3 +170,20 @@ def test_stopping_early_makes_the_same_decision_with_fewer_iterations() -> None:
         assert full.iterations_run == 200 and early.iterations_run <= 200
         saved += 200 - early.iterations_run
     assert saved > 0, "the search never stopped early: the check proved nothing"
+
+
+def test_a_decisive_greedy_lead_is_played_without_searching() -> None:
+    # the toy game's greedy values are 1 for the command it likes and 0 for the other: a lead of exactly 1
+    for seed in range(6):
+        state = _midgame(seed)
+        player = state.current
+        info = InfoSet(GAME, state, player, 4)
+        legal = GAME.legal_commands(state, player)
+        liked = max(legal, key=lambda command: GAME.greedy_value(info.view(), command))
+        base = make_agent("ismcts:50", GAME)
+        decisive = IsmctsAgent("m", 50, base.policy, base.tactical, base.profile, decisive_margin=1.0)
+        assert decisive.search(GAME, info, legal, random.Random(seed)) == liked
+        assert decisive.iterations_run == 0
+        close = IsmctsAgent("m", 50, base.policy, base.tactical, base.profile, decisive_margin=1.5)
+        close.search(GAME, info, legal, random.Random(seed))
+        assert close.iterations_run == 50

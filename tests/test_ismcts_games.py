@@ -101,3 +101,31 @@ def test_the_reference_search_is_the_default_ismcts(game_id: str) -> None:
         return played
 
     assert commands("ismcts-ref") == commands("ismcts")
+
+
+@pytest.mark.parametrize(("game_id", "agent"), [*((g, "strong") for g in GAMES), ("gods", "ismcts-skim")])
+def test_the_strong_agent_is_deterministic_within_budget_and_view_only(game_id: str, agent: str) -> None:
+    """Issue 25, item 5, for each game's `strong` (and the candidate `ismcts-skim`): same seed, same game; never
+    more determinisations per decision than its budget; the true state and a re-dealt twin give the same decision."""
+    game = get_game(game_id)
+    budget = make_agent(agent, game).iterations
+    counting = CountingGame(game)
+    used: list[tuple[int, int]] = []
+    checked: list[bool] = []
+
+    def observe(state: Any, player: int, legal: Any, command: Any) -> None:
+        used.append((player, counting.samples))
+        counting.samples = 0
+        if player == 1 and len(legal) > 1 and len(checked) < 2 and len(used) % 7 == 0:
+            twin = game.resample_hidden(state, player, random.Random(99))
+            choices = [make_agent(agent, game).search(game, InfoSet(game, world, player, 0), legal,
+                                                         random.Random(11)) for world in (state, twin)]
+            assert choices[0] == choices[1]
+            checked.append(state_digest(game, twin) != state_digest(game, state))
+            counting.samples = 0
+
+    events = _play(counting, [agent, "greedy"], 6, observe)
+    assert events == _play(game, [agent, "greedy"], 6)
+    searched = [n for player, n in used if player == 0]
+    assert max(searched) <= budget and any(n > 0 for n in searched)
+    assert checked and any(checked)

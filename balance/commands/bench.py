@@ -9,6 +9,8 @@ import argparse
 
 from balance import args as arg
 from engine.core.agents import make_agent
+from engine.core.errors import UnknownName
+from engine.core.game import Game
 from engine.registry import GAMES, get_game
 from lake.spec import DEFAULT_BATCH_SIZE, RunSpec, SpecError, parse_int_list, parse_name_list
 from simulate.agent_bench import searchable_cells, side_by_side
@@ -34,7 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="timed repeats per mode; the best is kept (default: 3)")
     parser.add_argument("--side-by-side", metavar="AGENTS",
                         help="instead: CPU seconds per self-play game of two or more agents (e.g. strong,ismcts-ref), "
-                             "same seeds, for every searchable game and ruleset at --counts; a Markdown table")
+                             "same seeds, for every searchable game (that knows them all) and ruleset at --counts; "
+                             "a Markdown table")
     parser.add_argument("--counts", default="2,3,4", help="player counts for --side-by-side (default: 2,3,4)")
     parser.add_argument("--table", action="store_true",
                         help="instead: the performance table for every game (random agents, one core, logged; "
@@ -116,20 +119,31 @@ def _side_by_side(args: argparse.Namespace) -> int:
     if len(agents) < 2:
         raise SpecError("--side-by-side: name two or more agents, e.g. strong,ismcts-ref")
     counts = parse_int_list(args.counts, "--counts")
-    for name in agents:
-        for game, _, _ in searchable_cells(counts):
-            make_agent(name, game)  # an unknown name stops here, before any game is played
+    cells = [cell for cell in searchable_cells(counts) if all(_knows(cell[0], name) for name in agents)]
+    if not cells:
+        for name in agents:
+            make_agent(name, get_game(args.game))  # UnknownName lists the known agents
+        raise SpecError(f"--side-by-side: no game knows every one of {', '.join(agents)}")
     print(f"balance bench --side-by-side {','.join(agents)}: {args.search_games} self-play games per cell, "
           f"seeds {args.seed}..{args.seed + args.search_games - 1}, the agents alternating game by game, "
           "CPU seconds per game (process time)")
     head = " | ".join(f"{name} s/game" for name in agents)
     print(f"| game | ruleset | players | {head} | {agents[0]} / {agents[-1]} |")
     print("|---|---|---|" + "---|" * (len(agents) + 1))
-    for game, ruleset, players in searchable_cells(counts):
+    for game, ruleset, players in cells:
         cell = side_by_side(game, ruleset, players, agents, args.search_games, args.seed)
         times = " | ".join(f"{cell.per_game(i):.3f}" for i in range(len(agents)))
         print(f"| {cell.game} | {cell.ruleset} | {cell.players} | {times} | {cell.ratio():.3f} |", flush=True)
     return 0
+
+
+def _knows(game: Game, name: str) -> bool:
+    """Whether `name` is an agent of `game` (a game's own agents, e.g. ismcts-skim in 4 Gods, skip the others)."""
+    try:
+        make_agent(name, game)
+    except UnknownName:
+        return False
+    return True
 
 
 def _print_writers(game: object, spec: RunSpec, repeats: int) -> None:

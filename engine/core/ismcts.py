@@ -70,10 +70,11 @@ class IsmctsAgent:
     reads_view = True  # (it is given an information set, not a view)
 
     def __init__(self, name: str, iterations: int, policy: Any, tactical: Any, profile: SearchProfile,
-                 stop_early: bool = False) -> None:
+                 stop_early: bool = False, decisive_margin: float | None = None) -> None:
         self.name = name
         self.iterations = iterations
         self.stop_early = stop_early  # stop once the most visited child cannot be overtaken (same decision)
+        self.decisive_margin = decisive_margin  # greedy's best this far ahead of the second: played unsearched
         self.policy = policy
         self.tactical = tactical
         self.profile = profile
@@ -95,6 +96,8 @@ class IsmctsAgent:
         if strategic is not None and not strategic(info.view()):
             self._kept, self._last_decision = root, info.decision  # the tree skips tactical decisions too
             return self.tactical.choose(game, info.view(), legal, rng) if len(legal) > 1 else legal[0]
+        if len(legal) > 1 and (decisive := self._decisive(game, info, legal)) is not None:
+            return decisive  # the kept subtree was dropped above: the next decision starts afresh
         if len(legal) > 1:
             self.grow(game, info, root, rng)
         command = _most_visited(root, legal)
@@ -117,6 +120,15 @@ class IsmctsAgent:
         self.iterations_run += done
         self.decisions_searched += 1
         return root
+
+    def _decisive(self, game: Game, info: InfoSet, legal: Sequence[Any]) -> Any | None:
+        """Greedy's best command when it leads the second by `decisive_margin` or more (search where it matters)."""
+        if self.decisive_margin is None:
+            return None
+        view = info.view()
+        values = sorted(((game.greedy_value(view, command), i) for i, command in enumerate(legal)), reverse=True)
+        (best, index), (second, _) = values[0], values[1]
+        return legal[index] if best - second >= self.decisive_margin else None
 
     def _reused_root(self, info: InfoSet, rng: random.Random) -> Node:
         """The kept subtree when this decision directly follows our own last one in the same game.

@@ -63,7 +63,7 @@ def test_side_by_side_plays_each_agent_on_the_same_seeds(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(agent_bench, "play_game", recording)
     cell = agent_bench.side_by_side(get_game("caprices"), "standard", 3, ["greedy", "random"], 2, seed=40)
-    assert played == [("greedy", 3, 40), ("random", 3, 40), ("greedy", 3, 41), ("random", 3, 41)]
+    assert played == [("greedy", 3, 40), ("random", 3, 40), ("random", 3, 41), ("greedy", 3, 41)]
     assert cell.games == 2 and all(s > 0 for s in cell.seconds)
     assert cell.ratio() == pytest.approx(cell.seconds[0] / cell.seconds[1])
 
@@ -76,3 +76,12 @@ def test_bench_side_by_side_prints_a_markdown_row_per_cell(cli: Cli, capsys: pyt
         ["| caprices", "standard", "2"], ["| gardens", "base", "2"], ["| gardens", "gods-caprice", "2"],
         ["| gods", "standard", "2"]]
     assert cli(["bench", "--side-by-side", "greedy"]) == 1
+    assert cli(["bench", "--side-by-side", "greedy,nobody"]) == 1
+
+
+def test_bench_side_by_side_plays_only_the_games_that_know_every_agent(
+    cli: Cli, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli(["bench", "--side-by-side", "greedy-fast,greedy", "--search-games", "1", "--counts", "2"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| gods")]
+    assert len(rows) == 1 and rows[0].startswith("| gods | standard | 2 |")
