@@ -18,6 +18,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from engine.core.buffer import lake_schema_of
 from engine.core.events import Event
 from engine.core.logread import decode_table
 
@@ -40,6 +41,8 @@ class FileRows:
         self.seq: list[int | None] = column("seq").to_pylist()
         self.round, self.turn = column("round").to_pylist(), column("turn").to_pylist()
         self.clock, self.player = column("clock_ms").to_pylist(), column("player").to_pylist()
+        self.clock_logged = lake_schema_of(table.schema.metadata) is not None or any(c is not None for c in self.clock)
+        """False for a file of lake schema 2-3 that left `clock_ms` null (4 Gods): its clock is the replay's."""
         starts = np.array([start for _, start, _ in self.games], dtype=np.int64)
         self.seq_suspect = _any_per_game(_seq_off(column("seq"), starts, len(order)), starts)
         self.run_suspect = _any_per_game(_run_off(column("run_id"), run_id), starts)

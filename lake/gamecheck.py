@@ -63,7 +63,7 @@ def check_game(
     except Exception as exc:  # noqa: BLE001 - a log that crashes the rules is rejected, not a crash
         return None, f"replay failed ({type(exc).__name__}: {exc})"
     logged = Envelope(rows.round[start:end], rows.turn[start:end], rows.clock[start:end], rows.player[start:end])
-    return _check_envelope(logged, events, envelopes, final, game.facts.log_clock)
+    return _check_envelope(logged, events, envelopes, final, rows.clock_logged)
 
 
 def _seq_problem(seqs: list[int | None]) -> tuple[int, str] | None:
@@ -78,12 +78,12 @@ def _seq_problem(seqs: list[int | None]) -> tuple[int, str] | None:
 
 
 def _check_envelope(
-    logged: Envelope, events: list[Event], envelopes: list[tuple[int, int, int]], final: Any, log_clock: bool = True,
+    logged: Envelope, events: list[Event], envelopes: list[tuple[int, int, int]], final: Any, clock_logged: bool = True,
 ) -> tuple[int, str] | None:
     """The logged player/round/turn/clock_ms must be what the replay produces.
 
-    A game that logs no clock (`GameFacts.log_clock`, lake schema 2) may leave `clock_ms` null: its clock is
-    the replay's. Files written before (schema 1) hold the clock, which is then checked like any other.
+    A 4 Gods file of lake schema 2-3 left `clock_ms` null (`FileRows.clock_logged`): its clock is the replay's. Every
+    other file holds the clock, which is then checked like any other column.
     """
     expected = [(0, 0, 0), *envelopes, (final.round, final.turn, final.clock_ms)]
     if (list(zip(logged.round, logged.turn, logged.clock)) == expected
@@ -91,7 +91,7 @@ def _check_envelope(
         return None  # as almost every game: the row-by-row reading below finds nothing either
     rows = zip(logged.round, logged.turn, logged.clock, logged.player)
     for seq, (event, want, (round_, turn, clock, player)) in enumerate(zip(events, expected, rows)):
-        if clock is None and not log_clock:
+        if clock is None and not clock_logged:
             clock = want[2]
         if (round_, turn, clock) != want:
             return seq, f"envelope round/turn/clock_ms is {(round_, turn, clock)}, replay gives {want}"

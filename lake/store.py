@@ -27,10 +27,9 @@ from pathlib import Path
 from typing import IO, Any
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from engine.core.errors import BalanceError
-from lake.parquet_format import parquet_options
+from lake.parquet_format import write_table
 
 TEMP_PREFIX = ".tmp-"
 MIN_ROW_GROUP = 100_000
@@ -117,7 +116,7 @@ class Store:
         its checksum."""
         sink = pa.BufferOutputStream()
         row_group = min(max(table.num_rows, MIN_ROW_GROUP), MAX_ROW_GROUP)
-        pq.write_table(table, sink, row_group_size=row_group, **parquet_options(table.schema))
+        write_table(table, sink, row_group)
         data = sink.getvalue().to_pybytes()
         self.write_bytes(key, data)
         return WrittenFile(key, table.num_rows, len(data), hashlib.sha256(data).hexdigest())

@@ -70,12 +70,14 @@ def restore_run(data: Path, lake: Path, game: str, run_id: str) -> Path:
     return part
 
 
-def lake_with_old_and_new_run(folder: Path, data: Path, spec: Any, old_run: str) -> Path:
-    """A lake holding the kept run `old_run` (from `data`) and `spec` played today: the same games in two layouts."""
+def lake_with_old_and_new_runs(folder: Path, old: dict[str, Path], spec: Any) -> Path:
+    """A lake holding the kept runs `old` (run id -> its data folder) and `spec` played today: the same games in
+    several layouts."""
     from simulate.runner import run
 
     lake = folder / "lake"
-    restore_run(data, lake, spec.game, old_run)
+    for run_id, data in old.items():
+        restore_run(data, lake, spec.game, run_id)
     run(spec, lake, workers=1, progress=False)
     return lake
 
@@ -85,14 +87,14 @@ def run_part(lake: Path, game: str, run_id: str) -> Path:
     return next(lake.glob(f"events/game={game}/run={run_id}/part-*.parquet"))
 
 
-def assert_both_layouts_replay_alike(lake: Path, game: Any, old_run: str, new_run: str) -> None:
-    """The old and today's run give the same events for their two games, and the whole lake verifies."""
+def assert_layouts_replay_alike(lake: Path, game: Any, old_runs: list[str], new_run: str) -> None:
+    """Each old run and today's give the same events for their two games, and the whole lake verifies."""
     from engine.core import events_from_table
     from lake.verify import verify
 
-    old = dict(events_from_table(pq.read_table(run_part(lake, game.id, old_run)), game.event_types))
     new = dict(events_from_table(pq.read_table(run_part(lake, game.id, new_run)), game.event_types))
-    assert old.keys() == new.keys() == {0, 1}
-    assert old == new and all(len(events) > 100 for events in new.values())
+    assert new.keys() == {0, 1} and all(len(events) > 100 for events in new.values())
+    for old_run in old_runs:
+        assert dict(events_from_table(pq.read_table(run_part(lake, game.id, old_run)), game.event_types)) == new
     report = verify(lake)
-    assert report.problems == [] and report.games == 4
+    assert report.problems == [] and report.games == 2 * (len(old_runs) + 1)

@@ -63,7 +63,7 @@ def decoded(table: pa.Table, event_types: tuple[type[Event], ...]) -> dict[Any, 
 def played(game_name: str, order: str = "event_type", games: int = 3) -> pa.Table:
     game = get_game(game_name)
     ruleset = game.load_ruleset(game.default_ruleset)
-    buffer = EventBuffer(game.columns, order, game.facts.log_clock)
+    buffer = EventBuffer(game.columns, order)
     for game_id in range(games):
         players = game.facts.player_counts[game_id % len(game.facts.player_counts)]
         agents = [make_agent("random", game) for _ in range(players)]

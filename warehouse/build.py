@@ -56,9 +56,9 @@ from warehouse.incremental import (
 )
 from warehouse.left_out import left_out_rows, load_left_out
 from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests, lake_globs, matching_files, render
+from warehouse.old_envelopes import load_old_envelopes
 from warehouse.query import connect
 from warehouse.runs import load_runs
-from warehouse.shape_counters import load_shape_counters
 
 GENERIC_GAME = None  # models without a `-- game:` header read every game
 DEFAULT_MEMORY_LIMIT = "1GB"  # DuckDB's own budget; the process (Python, Arrow, DuckDB) stays under 2 GB
@@ -272,7 +272,7 @@ def _load_inputs(con: duckdb.DuckDBPyConnection, ctx: _Context, plan: Plan | Non
     """The shape counters (of the plan's runs only, in an incremental build), the macros, the left-out table and
     the flag rules: written inside an incremental build's transaction."""
     changed = None if plan is None else {*plan.removed, *(run.run_id for run in plan.new)}
-    load_shape_counters(con, ctx.cat, changed)  # before the macros: `lake_events` joins the table
+    load_old_envelopes(con, ctx.cat, changed)  # before the macros: `lake_events` joins the table
     con.execute(MACROS_FILE.read_text(encoding="utf-8"))
     load_left_out(con, left_out_rows(ctx.cat))
     write_rules(con, ctx.rules)

@@ -47,13 +47,13 @@ create or replace macro win_rate_vs_fair_share(wins, n, fair_share) as
 -- The lake's event files matching `files` (a glob), every file's columns
 -- unioned by name, with the envelope every event carries cast to its
 -- warehouse type; the staging models cast the rest.
--- A game that logs its counters as one `shape` string per game (lake schema 3,
--- engine/core/shape.py: Four Gardens) leaves seq, round, turn and player null
--- on disk: the build derives them once per file row into `lake_shape_counters`
--- (warehouse/shape_counters.py, the rule replay uses) and they are joined back
--- here. Row groups of files that store their counters skip that branch on
--- their statistics (no null seq).
--- A row with no derived counters (a damaged file) keeps them null rather than
+-- Since lake schema 4 every row holds its whole envelope. Older files left part
+-- of it null (Four Gardens schema 3: seq, round, turn and player, given in a
+-- per-game `shape`; 4 Gods schemas 2-3: clock_ms): the build upcasts those
+-- once per file row into `lake_old_envelopes` (warehouse/old_envelopes.py,
+-- with the code replay uses) and they are joined back here. Row groups with no
+-- null seq or clock_ms skip that branch on their statistics.
+-- A row with no upcast envelope (a damaged file) keeps it null rather than
 -- being dropped, so the invariant tests see it.
 create or replace macro lake_events(files) as table
     with stored as not materialized (
@@ -66,15 +66,18 @@ create or replace macro lake_events(files) as table
         )
     ),
 
-    unshaped as (
-        select * from stored where seq is not null
+    upcast as (
+        select * from stored where seq is not null and clock_ms is not null
         union all by name
         select stored.* replace (
-            counters.seq as seq, counters.round as round, counters.turn as turn, counters.player as player
+            coalesce(stored.seq, old.seq) as seq, coalesce(stored.round, old.round) as round,
+            coalesce(stored.turn, old.turn) as turn,
+            case when stored.seq is null then old.player else stored.player end as player,
+            coalesce(stored.clock_ms, old.clock_ms) as clock_ms
         )
         from stored
-        left join lake_shape_counters as counters using (run_id, game_id, file_row_number)
-        where stored.seq is null
+        left join lake_old_envelopes as old using (run_id, game_id, file_row_number)
+        where stored.seq is null or stored.clock_ms is null
     )
 
     select * exclude (file_row_number) replace (
@@ -85,7 +88,7 @@ create or replace macro lake_events(files) as table
         cast(player as integer) as player,
         cast(round as integer) as round
     )
-    from unshaped;
+    from upcast;
 
 -- A side table of the lake (tile values, ...): every matching file's columns unioned by name.
 create or replace macro lake_rows(files) as table

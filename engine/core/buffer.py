@@ -18,13 +18,13 @@ import numpy as np
 import pyarrow as pa
 
 from engine.core.events import Event, event_field_names
-from engine.core.shape import COUNTERS as SHAPED_COUNTERS
-from engine.core.shape import SHAPE, encode_shapes
 
-SCHEMA_VERSION = 3
-"""The lake layout: 2 since a game may leave `clock_ms` null where its events give it (`GameFacts.log_clock`);
-3 since a game may leave `seq`, `round`, `turn` and `player` null and give them in one `shape` string per game
-(`GameFacts.log_counters`, engine/core/shape.py)."""
+SCHEMA_VERSION = 4
+"""The lake layout, named in every part file's key-value metadata (`LAKE_SCHEMA`). 4: every row holds its whole
+envelope as plain Parquet values, so any reader sees it. Files without the key are older: 2 and 3 left the 4 Gods
+`clock_ms` null, 3 also left the Four Gardens `seq`, `round`, `turn` and `player` null and gave them in one `shape`
+string per game; readers upcast both (engine/core/shape.py, `FileRows.clock_logged`, warehouse/old_envelopes.py)."""
+LAKE_SCHEMA = "balance.lake_schema"  # Parquet key-value metadata key: SCHEMA_VERSION, as text
 
 ENVELOPE: dict[str, pa.DataType] = {
     "run_id": pa.string(),
@@ -52,12 +52,15 @@ BY_TYPE, BY_GAME = "event_type", "game"
 ROW_ORDER = "balance.row_order"  # schema metadata key: BY_TYPE or BY_GAME
 
 
-def lake_schema(game_columns: Mapping[str, pa.DataType], shape: bool = False) -> pa.Schema:
-    """Envelope, core columns, the game's typed columns, then `payload` (and `shape` where the log has one)."""
-    fields = {**ENVELOPE, **CORE_COLUMNS, **game_columns, "payload": pa.string()}
-    if shape:
-        fields[SHAPE] = pa.string()
-    return pa.schema(list(fields.items()))
+def lake_schema(game_columns: Mapping[str, pa.DataType]) -> pa.Schema:
+    """Envelope, core columns, the game's typed columns, then `payload`."""
+    return pa.schema(list({**ENVELOPE, **CORE_COLUMNS, **game_columns, "payload": pa.string()}.items()))
+
+
+def lake_schema_of(metadata: Mapping[bytes, bytes] | None) -> int | None:
+    """The lake schema a file's key-value metadata names; None for files written before schema 4."""
+    text = (metadata or {}).get(LAKE_SCHEMA.encode())
+    return int(text) if text is not None and text.isdigit() else None
 
 
 class EventBuffer:
@@ -76,29 +79,25 @@ class EventBuffer:
     come out by game and seq instead (a log whose clock grows with every
     event: 4 Gods). Readers order by (game_id, seq) themselves; nothing reads
     a part file in row order. The table's schema metadata names the order
-    (`ROW_ORDER`), for the writer's choice of encodings.
+    (`ROW_ORDER`), for the writer's choice of encodings, and the lake schema
+    (`LAKE_SCHEMA`), which the writer keeps in the file.
     """
 
     append: Callable[[int, int, Event, int, int, int], None]
     """Append one event with its envelope: (game_id, seq, event, round, turn, clock_ms)."""
 
-    def __init__(self, game_columns: Mapping[str, pa.DataType], order: str = BY_TYPE, clock: bool = True,
-                 counters: bool = True) -> None:
-        if order not in (BY_TYPE, BY_GAME) or (order == BY_GAME and not counters):
-            raise ValueError(f"row order {order!r}: choose {BY_TYPE!r} or {BY_GAME!r} (with counters)")
+    def __init__(self, game_columns: Mapping[str, pa.DataType], order: str = BY_TYPE) -> None:
+        if order not in (BY_TYPE, BY_GAME):
+            raise ValueError(f"row order {order!r}: choose {BY_TYPE!r} or {BY_GAME!r}")
         self.columns = {**CORE_COLUMNS, **game_columns}
-        self.schema = lake_schema(game_columns, shape=not counters).with_metadata({ROW_ORDER: order})
+        self.schema = lake_schema(game_columns).with_metadata({ROW_ORDER: order, LAKE_SCHEMA: str(SCHEMA_VERSION)})
         self.order = order
-        self.clock = clock
-        """False: `clock_ms` is written null (the game's events give the clock: `GameFacts.log_clock`)."""
-        self.counters = counters
-        """False: `seq`, `round`, `turn`, `player` are written null, each game's `shape` gives them."""
         self.clear()
 
     @classmethod
     def for_game(cls, game: Any) -> EventBuffer:
-        """A buffer with the game's columns, its row order, whether it logs the clock and counters (`GameFacts`)."""
-        return cls(game.columns, game.facts.log_order, game.facts.log_clock, game.facts.log_counters)
+        """A buffer with the game's columns and row order (`GameFacts.log_order`)."""
+        return cls(game.columns, game.facts.log_order)
 
     def clear(self) -> None:
         envelope: list[int] = []  # ENVELOPE_FIELDS and the class number per event, flat (extending a list
@@ -124,7 +123,6 @@ class EventBuffer:
         rank = np.zeros(len(layouts), dtype=np.int64)
         rank[[layout.number for layout in layouts]] = np.arange(len(layouts))
         ranks = rank[rows[:, -1]]
-        appended = rows
         order = _grouped_order(ranks, rows)
         if order is not None:
             rows = rows[order]
@@ -135,13 +133,6 @@ class EventBuffer:
                 columns[schema_field.name] = pa.chunked_array(
                     [layout.column(schema_field.name, schema_field.type, count)
                      for layout, count in zip(layouts, counts)], schema_field.type)
-        if not self.counters and n:
-            players = columns["player"].fill_null(-1).to_numpy().astype(np.int64)  # in table order
-            if order is not None:  # back to append order
-                players[order] = players.copy()
-            shapes = encode_shapes(appended, players, ranks)
-            columns["player"] = pa.nulls(n, self.schema.field("player").type)
-            columns[SHAPE] = _shape_column(rows, shapes)
         table = pa.Table.from_arrays([columns[f.name] for f in self.schema], schema=self.schema)
         if self.order == BY_GAME and order is not None:
             table = table.take(np.argsort(order))  # back to append order: game after game, each in seq order
@@ -152,11 +143,8 @@ class EventBuffer:
     ) -> dict[str, pa.Array | pa.ChunkedArray]:
         columns: dict[str, pa.Array | pa.ChunkedArray] = {
             name: pa.array(np.ascontiguousarray(rows[:, index]), type=self.schema.field(name).type)
-            if self.counters or name not in SHAPED_COUNTERS else pa.nulls(len(rows), self.schema.field(name).type)
             for index, name in enumerate(ENVELOPE_FIELDS)
         }
-        if not self.clock:
-            columns["clock_ms"] = pa.nulls(len(rows), pa.int64())
         columns["run_id"] = _constant(len(rows), run_id, pa.string())
         columns["event_type"] = pa.chunked_array(
             [_constant(count, layout.type, pa.string()) for layout, count in zip(layouts, counts)], pa.string())
@@ -218,25 +206,6 @@ class _ClassTable(dict[type, tuple[Any, Any, int]]):
         self.layouts.append(layout)
         entry = self[cls] = layout.entry()
         return entry
-
-
-def _shape_column(rows: np.ndarray, shapes: list[str]) -> pa.Array:
-    """Each game's shape on its first row (seq 0), null elsewhere; `rows` in table order.
-
-    The first rows come in ascending game order, as the shapes do: every game
-    starts with the same event type (`game_started`) and the grouping sort is
-    stable. Built from buffers: one string among hundreds of nulls per game.
-    """
-    first = rows[:, 1] == 0
-    if not (int(first.sum()) == len(shapes) and bool(np.all(np.diff(rows[first, 0]) > 0))):
-        raise ValueError("every game needs its first event (seq 0) of one event type to carry its shape")
-    data = "".join(shapes).encode("ascii")
-    lengths = np.zeros(len(rows), dtype=np.int32)
-    lengths[first] = [len(shape) for shape in shapes]
-    offsets = np.concatenate([[0], np.cumsum(lengths, dtype=np.int32)]).astype(np.int32)
-    validity = np.packbits(first, bitorder="little")
-    return pa.Array.from_buffers(pa.string(), len(rows), [pa.py_buffer(validity), pa.py_buffer(offsets),
-                                                          pa.py_buffer(data)], len(rows) - len(shapes))
 
 
 def _grouped_order(ranks: np.ndarray, rows: np.ndarray) -> np.ndarray | None:

@@ -23,16 +23,8 @@ class GameFacts:
     score_bounds: tuple[float, float]
     log_order: str = "event_type"
     """How a part file's rows are ordered (`EventBuffer`): grouped by event type, which suits logs whose typed
-    columns are each filled by a few event types, or "game" (game, then seq), which suits a log whose running
-    clock grows with every event."""
-    log_clock: bool = True
-    """Whether the log stores each event's `clock_ms`. False where the clock follows from the events themselves
-    (4 Gods: every moment is a sum of logged think times): the column is then null, and the readers that need
-    the clock derive it (`stg_gods__events`) or take it from the replay (lake schema 2)."""
-    log_counters: bool = True
-    """Whether each row stores `seq`, `round`, `turn` and `player`. False: they are null and one string per game
-    gives them (engine/core/shape.py; lake schema 3), ~1.1 bytes per event less for Four Gardens; readers put
-    them back (`fill_counters`, the warehouse's `lake_events`). Needs rows grouped by event type."""
+    columns are each filled by a few event types (every game today), or "game" (game, then seq), for a log whose
+    columns follow the game's course more than its event types. Every row holds its whole envelope either way."""
 
 
 @dataclass(frozen=True)

@@ -1,30 +1,25 @@
-"""A game's shape: its envelope counters and players as one short string (lake schema 3).
+"""Reading lake schema 3's shape strings: the Four Gardens counters of files written before schema 4.
 
-A part file groups rows by event type, so each row has to say where it stands
-in its game: `seq`, `round`, `turn` and `player` stored per row cost a Four
-Gardens log 1.3 of its 3.1 bytes per event. They all follow from the order of
-the game's events, which one string per game gives far more cheaply (~0.2
-bytes per event): in seq order, for every event
+Lake schema 3 left `seq`, `round`, `turn` and `player` null on every Four
+Gardens row and gave them in one `shape` string per game, on its first row,
+which only this code decodes. Schema 4 stores the four columns on every row
+again (any Parquet reader sees them); this module is the upcaster that puts
+them back in older files, for replay, `balance verify`, `balance show` and the
+warehouse build (warehouse/old_envelopes.py). A shape, in seq order, holds for
+every event
 
 - one `/` per step of `round` and one `.` per step of `turn` since the event
   before (counters start at 0 and never go back),
 - a letter naming the event type: its rank among the event types of this game,
   sorted by name (`A` the first, ..., `Z`, `a`, ..., `z`),
 - the event's player as a digit (`-`: it has none) when that differs from
-  the event before's (the game starts with none): most events concern the
-  player whose turn it is, so most letters stand alone.
+  the event before's (the game starts with none).
 
-`GardensGame` opts in (`GameFacts.log_counters`); the file then leaves those
-four columns null and holds the string in `shape`, on each game's first row.
-Readers put the columns back: `fill_counters` here (replay, verify, show) and
-the `lake_events` macro in warehouse/macros.sql, both by the same rule: the
-k-th row of a type in a game (in file order) is the k-th letter of that type in
-its shape. Files without a shape keep their columns and read as before.
+The k-th row of a type in a game (in file order) is the k-th letter of that
+type in its shape. Files without a shape keep their columns and read as they are.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 import numpy as np
 import pyarrow as pa
@@ -36,45 +31,6 @@ ROUND_STEP, TURN_STEP, NO_PLAYER = ord("/"), ord("."), ord("-")
 COUNTERS = ("seq", "round", "turn", "player")
 _RANK_OF = np.full(256, -1, dtype=np.int64)
 _RANK_OF[np.frombuffer(ALPHABET, dtype=np.uint8)] = np.arange(len(ALPHABET))
-
-
-def encode_shapes(envelope: np.ndarray, players: np.ndarray, type_ranks: np.ndarray) -> list[str]:
-    """One shape per game, games in append order.
-
-    `envelope` rows are (game_id, seq, round, turn, ...) in append order (game
-    after game, each in seq order); `players` the events' players (-1: none);
-    `type_ranks` each event type's rank by name, over every type in the buffer.
-    Raises ValueError for a log the shape cannot hold (seq with gaps, a counter
-    going back, a player above 9, more than 52 event types in a game).
-    """
-    games, seqs, rounds, turns = (envelope[:, i] for i in range(4))
-    starts = np.flatnonzero(np.diff(games, prepend=games[0] - 1))
-    first = np.zeros(len(games), dtype=bool)
-    first[starts] = True
-    game_index = np.cumsum(first) - 1
-    expected_seq = np.arange(len(games)) - starts[game_index]
-    steps_round = np.where(first, rounds, np.diff(rounds, prepend=0))
-    steps_turn = np.where(first, turns, np.diff(turns, prepend=0))
-    if not (np.array_equal(seqs, expected_seq) and steps_round.min() >= 0 and steps_turn.min() >= 0
-            and players.max() <= 9):
-        raise ValueError("a shape needs seq gapless from 0, round and turn never going back, players 0-9")
-    ranks = _ranks_in_game(game_index, type_ranks)
-    if ranks.max() >= len(ALPHABET):
-        raise ValueError(f"a shape names at most {len(ALPHABET)} event types per game")
-    previous = np.where(first, -1, np.roll(players, 1))
-    has_player = players != previous  # the player is written where it changes
-    lengths = steps_round + steps_turn + 1 + has_player
-    ends = np.cumsum(lengths)
-    at = ends - lengths
-    text = np.empty(int(ends[-1]), dtype=np.uint8)
-    text[_repeat_positions(at, steps_round)] = ROUND_STEP
-    text[_repeat_positions(at + steps_round, steps_turn)] = TURN_STEP
-    letters = at + steps_round + steps_turn
-    text[letters] = np.frombuffer(ALPHABET, dtype=np.uint8)[ranks]
-    text[letters[has_player] + 1] = np.where(players[has_player] >= 0, 48 + players[has_player], NO_PLAYER)
-    bounds = [0, *ends[np.append(starts[1:], len(games)) - 1].tolist()]
-    raw = text.tobytes()
-    return [raw[a:b].decode("ascii") for a, b in zip(bounds, bounds[1:])]
 
 
 def fill_counters(table: pa.Table) -> pa.Table:
@@ -199,23 +155,3 @@ def _ranks_in_game(game_index: np.ndarray, type_ranks: np.ndarray) -> np.ndarray
     present = np.zeros((int(game_index.max()) + 1, int(type_ranks.max()) + 1), dtype=bool)
     present[game_index, type_ranks] = True
     return (np.cumsum(present, axis=1) - 1)[game_index, type_ranks]
-
-
-def _repeat_positions(starts: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """starts[i], starts[i] + 1, ..., starts[i] + counts[i] - 1 for every i, concatenated."""
-    total = int(counts.sum())
-    if total == 0:
-        return np.zeros(0, dtype=np.int64)
-    offsets = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
-    return np.repeat(starts, counts) + offsets
-
-
-def shape_of(types: Sequence[str], rounds: Sequence[int], turns: Sequence[int], players: Sequence[int | None]) -> str:
-    """The shape of one game from its events in seq order (for tests and readers that hold the values)."""
-    names = sorted(set(types))
-    out, last_round, last_turn, last_player = [], 0, 0, None
-    for name, round_, turn, player in zip(types, rounds, turns, players):
-        written = "" if player == last_player else "-" if player is None else str(player)
-        out.append("/" * (round_ - last_round) + "." * (turn - last_turn) + chr(ALPHABET[names.index(name)]) + written)
-        last_round, last_turn, last_player = round_, turn, player
-    return "".join(out)

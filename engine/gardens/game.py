@@ -35,8 +35,7 @@ class GardensGame:
     """Four Gardens rules behind the engine's `Game` protocol."""
 
     id = "gardens"
-    facts = GameFacts(player_counts=(2, 3, 4), max_events=MAX_EVENTS, score_bounds=(0.0, float(MAX_SCORE)),
-                      log_counters=False)  # seq, round, turn and player: one shape string per game
+    facts = GameFacts(player_counts=(2, 3, 4), max_events=MAX_EVENTS, score_bounds=(0.0, float(MAX_SCORE)))
     columns = ev.COLUMNS
     event_types = ev.EVENT_TYPES
     default_ruleset = "base"

@@ -40,10 +40,7 @@ class GodsGame:
     """The 4 Gods rules behind the engine's Game protocol."""
 
     id = "gods"
-    # no clock in the log: every moment is a sum of logged think times (`stg_gods__events` derives it; replay
-    # gives it), so rows are grouped by event type like the other games' (5.2 -> ~3.6 bytes per event)
-    facts = GameFacts(player_counts=(2, 3, 4), max_events=MAX_EVENTS, score_bounds=(0, MAX_SCORE),
-                      log_clock=False)
+    facts = GameFacts(player_counts=(2, 3, 4), max_events=MAX_EVENTS, score_bounds=(0, MAX_SCORE))
     columns = COLUMNS
     event_types = GODS_EVENTS
     default_ruleset = "standard"

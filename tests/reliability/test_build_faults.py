@@ -27,7 +27,7 @@ from warehouse.build import build
 
 ROOT = Path(__file__).resolve().parents[2]
 # what an update touches: the run-by-run facts, the run state, and the tables loaded before the models
-WATCHED = ("fct_games", "warehouse_built_runs", "lake_left_out", "flag_rules", "lake_shape_counters")
+WATCHED = ("fct_games", "warehouse_built_runs", "lake_left_out", "flag_rules", "lake_old_envelopes")
 
 
 @pytest.fixture
@@ -201,7 +201,7 @@ def test_an_incremental_build_on_a_full_disk_names_the_cause_and_leaves_the_ware
 def test_a_failed_incremental_build_rolls_back_the_tables_loaded_before_its_models(
     lakes: tuple[Path, Path, Path], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """lake_shape_counters, lake_left_out and flag_rules are written inside the update's transaction."""
+    """lake_old_envelopes, lake_left_out and flag_rules are written inside the update's transaction."""
     from warehouse import build as build_module
     from warehouse.flags import FlagRules
 

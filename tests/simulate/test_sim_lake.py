@@ -55,16 +55,19 @@ def test_parquet_is_zstd_with_an_encoding_per_column_envelope_and_typed_columns(
     group = meta.row_group(0)
     columns = {group.column(i).path_in_schema: group.column(i) for i in range(group.num_columns)}
     assert {c.compression for c in columns.values()} == {"ZSTD"}
-    for name in ("run_id", "event_type", "ruleset", "payload", "player", "card"):  # few distinct values
+    for name in ("run_id", "event_type", "ruleset", "payload", "player", "card", "clock_ms"):  # few distinct values
         assert columns[name].has_dictionary_page, name
         assert "RLE_DICTIONARY" in columns[name].encodings, name
     assert "DELTA_BINARY_PACKED" in columns["game_id"].encodings  # ascends inside each event type's rows
-    for name in ("seq", "turn", "clock_ms"):  # the envelope's counters: bytes split into streams
+    for name in ("seq", "round", "turn"):  # the envelope's counters: bytes split into streams
         assert "BYTE_STREAM_SPLIT" in columns[name].encodings, name
     for name in ("seed", "digest"):  # one value per game: a dictionary would only add its index
         assert not columns[name].has_dictionary_page, name
     types = pq.read_table(path, columns=["event_type"]).column("event_type").to_pylist()
-    assert types == sorted(types)  # rows grouped by event type
+    assert types == sorted(types)  # rows grouped by event type, as the footer declares
+    assert [(meta.schema.column(c.column_index).name, c.descending) for c in group.sorting_columns] == [
+        ("event_type", False), ("game_id", False), ("seq", False)]
+    assert pq.ParquetFile(path).metadata.metadata == {b"balance.lake_schema": b"4"}
 
 
 def test_same_spec_gives_identical_events_whatever_the_workers(tmp_path: Path) -> None:

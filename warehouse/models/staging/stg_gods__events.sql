@@ -4,8 +4,8 @@
 -- not know; here it also shows its plan's command (action, tile, x, y,
 -- tile_source, god, city) from the player's last action_planned, which is the
 -- plan that came due. Version-1 rows hold their own fields. Columns a version
--- lacks read as null (`expected`). Lake schema 2 stores no clock_ms: `timed`
--- derives it from the think times (the engine's own rule), older files hold it.
+-- lacks read as null (`expected`). clock_ms is read as the log holds it (files
+-- of lake schemas 2-3, which left it null, are upcast by the build: `lake_events`).
 -- game: gods
 with source as (
 
@@ -37,56 +37,6 @@ unioned as (
 
 ),
 
-thought as (
-
-    -- each player's think time over the whole game (the moment the player who ends the game is at)
-    select run_id as thought_run, game_id as thought_game, player as thinker, sum(think_ms) as think_total_ms
-    from unioned
-    where event_type = 'action_planned'
-    group by run_id, game_id, player
-
-),
-
-acting as (
-
-    -- The moment each event happens for the player acting: a plan at the sum of that player's earlier
-    -- think times, what carries it out (and a city it breaks) at that sum plus the plan's own, the end at
-    -- the declaring player's sum; null for events nobody acts in (setup, scores).
-    select
-        unioned.*,
-        case
-            when event_type = 'action_planned' then coalesce(sum(think_ms) over mine_before, 0)
-            when event_type = 'game_ended' then coalesce(thought.think_total_ms, 0)
-            when player is not null and event_type not in ('tiles_dealt', 'player_scored')
-                then coalesce(sum(think_ms) over mine, 0)
-        end as acting_ms
-    from unioned
-    left join thought
-        on thought_run = run_id and thought_game = game_id and thinker = declared_by and event_type = 'game_ended'
-    window
-        mine as (partition by run_id, game_id, player order by seq rows between unbounded preceding and current row),
-        mine_before as (partition by run_id, game_id, player order by seq
-                        rows between unbounded preceding and 1 preceding)
-
-),
-
-timed as (
-
-    -- Lake schema 2 stores no clock for 4 Gods: it is the latest moment any player has acted at so far
-    -- (0 during setup), which is how the engine moves it. Files written before hold the clock itself.
-    select
-        * exclude (acting_ms) replace (
-            coalesce(
-                clock_ms,
-                max(acting_ms) over (partition by run_id, game_id order by seq rows between unbounded preceding
-                                     and current row),
-                0
-            ) as clock_ms
-        )
-    from acting
-
-),
-
 with_plan as (
 
     select
@@ -96,7 +46,7 @@ with_plan as (
                 {'action': action, 'tile': tile, 'x': x, 'y': y, 'source': source, 'god': god, 'city': city}
             end ignore nulls
         ) over (partition by run_id, game_id, player order by seq) as plan
-    from timed
+    from unioned
 
 ),
 
