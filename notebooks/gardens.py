@@ -31,6 +31,7 @@ from IPython.display import Markdown, display
 
 from reports.kit import charts
 from reports.kit.notebook import beside, ci, count, noise_word, open_warehouse, pct, seat_chart, show, strongest_play
+from reports.kit.verdicts import lead_markdown
 
 q, names = open_warehouse(warehouse)
 tile = lambda r: names("tiles", r.tile)  # noqa: E731
@@ -41,6 +42,16 @@ def has_table(name: str) -> bool:
     """Optional tables (e.g. paired tile values) exist only when their input was in the lake."""
     return bool(q(f"select count(*) as n from information_schema.tables where table_name = '{name}'").n.iloc[0])
 
+
+# %% [markdown]
+# ## The answers: tilted, fair or undecided
+# Each headline cell under the strongest play in the study, from intervals that stay valid however often the
+# study looked while it kept playing (one correction per question, ruleset and kind of play). Tilted: beyond
+# noise and at least the minimum that matters, sized by the smallest effect the games support; fair: within
+# ± the minimum; undecided: with the games it would take.
+
+# %%
+display(Markdown(lead_markdown(q("select * from met_verdicts where game = 'gardens'"), names)))
 
 # %% [markdown]
 # ## What was simulated

@@ -36,6 +36,7 @@ from IPython.display import Markdown, display
 
 from reports.kit import charts
 from reports.kit.notebook import beside, ci, count, noise_word, open_warehouse, pct, seat_chart, show, strongest_play
+from reports.kit.verdicts import lead_markdown
 
 q, names = open_warehouse(warehouse)
 FAST_MATCHUP = "greedy vs greedy-fast"
@@ -48,6 +49,16 @@ def pace_words(pace: str, relative: float) -> str:
     side = "faster" if relative < 1 else "slower"
     return f"{pace} (pace ×{relative:.2f}: {abs(1 - relative):.0%} {side})"
 
+
+# %% [markdown]
+# ## The answers: tilted, fair or undecided
+# Each headline cell under the strongest play in the study, from intervals that stay valid however often the
+# study looked while it kept playing (one correction per question, ruleset and kind of play). Tilted: beyond
+# noise and at least the minimum that matters, sized by the smallest effect the games support; fair: within
+# ± the minimum; undecided: with the games it would take.
+
+# %%
+display(Markdown(lead_markdown(q("select * from met_verdicts where game = 'gods'"), names)))
 
 # %% [markdown]
 # ## What was simulated

@@ -28,8 +28,19 @@ import pandas as pd
 
 from reports.kit import charts
 from reports.kit.notebook import ci, count, open_warehouse, pct, seat, show, strongest_play
+from reports.kit.verdicts import lead_markdown
 
 q, names = open_warehouse(warehouse)
+
+# %% [markdown]
+# ## The answers: tilted, fair or undecided
+# Each headline cell under the strongest play in the study, from intervals that stay valid however often the
+# study looked while it kept playing (one correction per question, ruleset and kind of play). Tilted: beyond
+# noise and at least the minimum that matters, sized by the smallest effect the games support; fair: within
+# ± the minimum; undecided: with the games it would take.
+
+# %%
+display(Markdown(lead_markdown(q("select * from met_verdicts where finding = 'seat_win_rate'"), names)))
 
 # %% [markdown]
 # ## What was simulated

@@ -16,7 +16,9 @@ stays valid however often a study looked at it while it kept playing
 * **undecided** - neither; `games_to_decide` is how many games would decide
   it if the estimate stayed where it is, `minutes_to_decide` what the extra
   games would take at the line-up's measured pace on this machine (the
-  runs' manifests: wall seconds per game).
+  runs' manifests: wall seconds per game); `games_if_fair` is what a rate
+  cell needs to be called fair when its estimate sits on the reference
+  (the design figure, steadier than a noisy estimate's).
 
 One correction family per question, game, ruleset and line-up: each of its
 `family_cells` cells gets alpha / family_cells (Bonferroni, valid under any
@@ -28,6 +30,7 @@ standard deviation read from the fixed-n interval.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import defaultdict
 from collections.abc import Callable
@@ -43,7 +46,7 @@ from warehouse.flags import read_rules
 
 # finding -> its minimum effect's name in [flags.min_effect]
 MIN_EFFECT = {"seat_win_rate": "seat_win_rate", "caprice_hit_rate": "caprice_hit_rate",
-              "caprice_slot_hit_rate": "slot_hit_rate", "tile_value": "tile_value",
+              "caprice_slot_hit_rate": "slot_hit_rate", "tile_value": "tile_value_observed",
               "god_win_rate": "god_win_rate", "speed_effect": "speed_win_rate"}
 MEANS = {"tile_value"}  # findings in points (normal mixture); the others are rates (beta-binomial mixture)
 
@@ -57,7 +60,7 @@ SEATS_SQL = """
 
 COLUMNS = ["game", "finding", "ruleset", "num_players", "item", "agent_mix", "n", "estimate", "reference",
            "min_effect", "family_cells", "alpha_cell", "cs_lo", "cs_hi", "verdict", "effect_at_least",
-           "games_to_decide", "more_games", "seconds_per_game", "minutes_to_decide", "method"]
+           "games_to_decide", "more_games", "games_if_fair", "seconds_per_game", "minutes_to_decide", "method"]
 
 
 def verdicts_model(con: duckdb.DuckDBPyConnection, catalogue: LakeCatalogue | None = None) -> pd.DataFrame:
@@ -125,10 +128,17 @@ def _verdict_row(cell: Any, pace: dict[tuple[str, str, str], float]) -> dict[str
             "verdict": verdict, "effect_at_least": _at_least(verdict, lo, hi, reference),
             "games_to_decide": None if verdict != sequential.UNDECIDED else needed,
             "more_games": None if verdict != sequential.UNDECIDED else more,
+            "games_if_fair": None if cell.finding in MEANS else _games_if_fair(reference, minimum, alpha),
             "seconds_per_game": seconds,
             "minutes_to_decide": (None if verdict != sequential.UNDECIDED or more is None or seconds is None
                                   else more * seconds / 60),
             "method": method}
+
+
+@functools.lru_cache(maxsize=256)
+def _games_if_fair(reference: float, minimum: float, alpha: float) -> int | None:
+    """Games a rate cell needs to be called fair when its estimate sits on the reference (the design figure)."""
+    return sequential.games_to_decide(reference, 1, reference, minimum, alpha)
 
 
 def _at_least(verdict: str, lo: float, hi: float, reference: float) -> float | None:

@@ -16,6 +16,7 @@ from balance.commands.ask import play_asks
 from lake.layout import DEFAULT_LAKE
 from reports import DEFAULT_OUT
 from reports.findings.precision import headline_half_widths
+from reports.kit.verdicts import decided_counts
 from reports.render import build_reports
 from simulate.progress import Heartbeat
 from simulate.runner import RunConflict
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"building the warehouse {args.warehouse} from {args.lake}", flush=True)
     result = build(args.lake, args.warehouse, log=Heartbeat("warehouse"), flag_rules=load_rules(args.study))
     print(f"built {result.warehouse} in {result.seconds:.1f}s; {len(result.tests)} invariant tests passed")
-    for line in headline_half_widths(args.warehouse):
+    for line in [*headline_half_widths(args.warehouse), *decided_counts(args.warehouse)]:
         print(line)
     built = time.perf_counter()
     for report in build_reports(args.warehouse, args.out, lake=str(args.lake)):

@@ -24,9 +24,10 @@ from reports.findings.examples import Change, Example
 from reports.findings.robustness import Cell, Robustness, robustness
 from reports.kit import charts
 from reports.kit.notebook import play_lineups
+from reports.kit.verdicts import counts_line, read_verdicts, sentence, strongest
 from reports.kit.whatif import change_sentence, level_words, named_levels
 from reports.kit.whatif_charts import ranked
-from reports.kit.words import agents_words, count, pct, points, rate_ci, seat, value_ci
+from reports.kit.words import agents_words, count, pct, points, rate_ci, value_ci
 from warehouse.display_names import Names
 from warehouse.variant_metrics import METRICS, Metric
 
@@ -113,27 +114,24 @@ def first_seat(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     first = seats[seats.seat == 0].reset_index(drop=True)
     if first.empty:
         return Finding(question, pending="no uniform line-ups in this warehouse")
-    flagged = seats[seats.flagged]
-    parts: list[str] = []
+    decided = strongest(read_verdicts(con, "finding = 'seat_win_rate'"))
     shown: list[Example] = []
     for game, rows in first.groupby("game", sort=False):
         widest = rows.loc[(rows.win_rate - rows.reference).abs().idxmax()]
         shown += examples.seat_one_wins(con, str(game), int(widest.num_players), mix_of(rows))[:1]
-        parts.append(f"{names.game(game)} ({play_words(con, rows, game)}): seat 1 is within "
-                     f"{abs(100 * (widest.win_rate - widest.reference)):.1f} points of the fair share at every player "
-                     f"count; the widest gap is at {widest.num_players} players, "
-                     f"{rate_ci(widest.win_rate, widest.win_lo, widest.win_hi)} vs {pct(widest.reference)}.")
-    verdict = ("No seat needs a look: no seat's win rate is both beyond noise and at least "
-               f"{_min_effect(con, 'met_seat_advantage')} from the fair share." if flagged.empty else
-               "Look at " + ", ".join(f"{names.game(r.game)} {seat(r.seat)} at {r.num_players} players "
-                                       f"({rate_ci(r.win_rate, r.win_lo, r.win_hi)})"
-                                       for r in flagged.itertuples()) + ".")
+    seat_one = decided[decided["item"] == "1"]
+    parts = ["; ".join(sentence(r, names) for r in group.itertuples()) + "."
+             for _, group in seat_one.groupby(["game", "ruleset"], sort=False)]
+    tilted = decided[decided.verdict == "tilted"]
+    verdict = ("Look at: " + "; ".join(sentence(r, names) for r in tilted.itertuples()) + "." if len(tilted) else
+               f"No seat is tilted under the strongest play ({counts_line(decided)} seat cells)." if len(decided)
+               else "No verdicts in this warehouse yet.")
     labels = [f"{names.game(r.game)[:12]} {r.num_players}p" for r in first.itertuples()]
     fig = charts.difference_chart(labels, first, "win_rate", "win_lo", "win_hi", "reference", size=(6.2, 2.6),
                                   ylabel="seat 1 win rate minus\nfair share (points)", reference_label="fair share 1/P")
     fig.axes[0].tick_params(axis="x", labelrotation=30, labelsize=7)
-    named = flagged if len(flagged) else first
-    cells = [(r.game, int(r.num_players), str(int(r.seat) + 1)) for r in named.itertuples()]
+    cells = ([(r.game, int(r.num_players), str(r["item"])) for _, r in tilted.iterrows()] if len(tilted) else
+             [(r.game, int(r.num_players), str(int(r.seat) + 1)) for r in first.itertuples()])
     return Finding(question, " ".join(parts) + " " + verdict, charts.image(fig, "seat 1 win rate against fair share"),
                    robustness(con, "seat_win_rate", names, cells), "overview.html#Is-any-seat-favoured,-in-any-game?",
                    examples=tuple(shown))

@@ -17,13 +17,14 @@ labelled yet rather than guessing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import duckdb
 import pandas as pd
 
+from reports.kit.verdicts import ITEM_WORDS
 from reports.kit.words import rate_ci, value_ci
 from warehouse.display_names import Names
 
@@ -32,17 +33,6 @@ CAUTION = ("agent-dependent", "not shown", "robust")  # the card shows the first
 MAX_NAMED = 6  # cells named per label in a note; the rest are counted
 
 Cell = tuple[str, int, str]  # (game, num_players, item) as met_finding_labels keys them
-
-# finding -> how one of its cells reads (the item is a seat number from 1, a Caprice id, "ruleset: tile" ...)
-ITEM_WORDS: dict[str, Callable[[Names, Any], str]] = {
-    "seat_win_rate": lambda names, r: f"{names.game(r.game)} seat {r.item} at {r.num_players} players",
-    "caprice_hit_rate": lambda names, r: names("caprices", r.item),
-    "caprice_slot_hit_rate": lambda names, r: f"{r.item} slot at {r.num_players} players",
-    "tile_value": lambda names, r: _tile_words(names, r.item),
-    "god_win_rate": lambda names, r: f"{names('landscapes', r.item)} god",
-    "speed_effect": lambda names, r: f"faster side at {r.num_players} players",
-}
-
 
 @dataclass(frozen=True)
 class Robustness:
@@ -101,9 +91,3 @@ def _both(finding: str, row: Any) -> str:
         sides.append(f"{title} {value_ci(estimate, lo, hi, 2, signed=True)} points" if finding == "tile_value"
                      else f"{title} {rate_ci(estimate, lo, hi)}")
     return f" ({', '.join(sides)})" if sides else ""
-
-
-def _tile_words(names: Names, item: str) -> str:
-    ruleset, _, tile = item.partition(": ")
-    return f"{names.ruleset(ruleset)}: {names('tiles', tile)}" if tile else names("tiles", item)
-

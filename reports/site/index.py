@@ -19,12 +19,15 @@ import pandas as pd
 from reports.findings.examples import Example
 from reports.findings.headlines import Finding, findings, has_table
 from reports.kit.charts import house_style
+from reports.kit.verdicts import verdicts_section
 from reports.kit.words import agents_words, count, pct, plain_value, seat
 from reports.page import PageLink, escape, page
 from reports.site.agents import agents_section
 from warehouse.display_names import Names
 from warehouse.query import connect, one_value
 
+HEADLINE_METRICS = ("seat_win_rate", "caprice_hit_rate", "slot_hit_rate", "tile_value_observed", "god_win_rate",
+                    "speed_win_rate")  # flag metrics whose headline cells met_verdicts decides
 MAX_CELLS = 8  # flagged cells listed per metric; the detail pages show them all
 METRICS = {  # metric key -> (what it compares, page)
     "seat_win_rate": ("Seat win rate against the fair share 1/P", "overview.html"),
@@ -78,6 +81,7 @@ def look_here(con: duckdb.DuckDBPyConnection, names: Names) -> str:
     if not has_table(con, "flag_summary"):
         return "<p class='pending'>No flag summary in this warehouse (rebuild it with `balance warehouse build`).</p>"
     summary = con.execute("select * from flag_summary order by flagged desc, table_name").df()
+    summary = summary[~summary.metric.isin(HEADLINE_METRICS)]  # their verdicts are the section above
     blocks = []
     for rule in summary.itertuples():
         title, target = METRICS.get(rule.metric, (rule.metric.replace("_", " "), "overview.html"))
@@ -102,7 +106,8 @@ def look_here(con: duckdb.DuckDBPyConnection, names: Names) -> str:
             rule.flagged > MAX_CELLS) else ""
         blocks.append(head + (f"<ul>{items}</ul>{more}" if items else ""))
     rule = summary.iloc[0] if len(summary) else None
-    intro = ("<p>A cell is listed only when it is beyond noise after a "
+    intro = ("<p>The headline questions (seats, Caprices, slots, tiles taken, gods, speed) are answered by their "
+             "verdicts above; these are the other tables. A cell is listed only when it is beyond noise after a "
              f"{escape(rule.correction) if rule is not None else 'Holm'} correction over the cells of its table "
              "(95% family-wise) <em>and</em> differs from its reference by at least the minimum that matters, set per "
              "metric in the study file (<code>simulate/study.toml</code>, <code>[flags]</code>). Agent strength is "
@@ -251,6 +256,7 @@ def write_index(warehouse: Path, target: Path, links: list[PageLink], games: lis
                                      "where source = 'simulated' and in_study")
         cards = "".join(finding_card(f, lake) for f in findings(con, names))
         sections = {
+            "Tilted, fair or undecided: every headline cell": verdicts_section(con, names),
             "Where to look": look_here(con, names),
             "How strong are the agents?": agents_section(con, names),
             "Runs left out": left_out_section(con, names),
@@ -262,13 +268,13 @@ def write_index(warehouse: Path, target: Path, links: list[PageLink], games: lis
     body = (
         "<h1>Is the game balanced? Headline findings</h1>"
         f"<p class='note'>{count(games_total)} simulated games of {escape(game_names)}; generated "
-        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC. Every rate has its 95% interval; a finding is called out only when "
-        "it is beyond noise and big enough to matter. Each answer says which play its numbers rest on: the "
-        "strongest self-play in the study (search, else greedy); random play only as a labelled reference, never "
-        "pooled. Labels: "
-        "<em>robust</em> = beyond noise in the same direction under greedy and under search (ismcts) self-play, "
-        "<em>agent-dependent</em> = the "
-        "two disagree, <em>not shown</em> = neither; the note under each answer says which cells and why.</p>"
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC. Every headline cell is <em>tilted</em> (beyond noise and big "
+        "enough to matter), <em>fair</em> (within the minimum that matters) or <em>undecided</em> (with the games "
+        "that would decide it), per kind of play, from intervals that stay valid however often the study looked. "
+        "Each answer says which play its numbers rest on: the strongest self-play in the study (search, else "
+        "greedy); random play only as a labelled reference, never pooled. Labels: <em>robust</em> = the same verdict "
+        "under greedy and under search (ismcts) self-play, <em>agent-dependent</em> = both decided, differently, "
+        "<em>not shown</em> = undecided under one of them; the note under each answer says which cells and why.</p>"
         f"<div class='findings'>{cards}</div>"
         f"<h2>Detail pages</h2><ul>{pages}</ul>"
         + "".join(f"<h2>{escape(title)}</h2>{html}" for title, html in sections.items())
