@@ -20,18 +20,25 @@ finding rests on the kind of play, over the verdicts of `met_verdicts`
 * **not shown** - undecided under either (or not played under one).
 
 Random play is kept beside them as a labelled reference (`random_*`), never
-in the label.
+in the label. Where a search line-up with a larger budget was played (e.g. 4x
+the iterations, on a sample), `stronger_*` holds its verdict and `strength`
+says whether the verdict moves with strength: *converged* (the two strongest
+give the same decided verdict), *changes with strength* (both decided,
+differently) or *not known* (either undecided).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 import duckdb
 import pandas as pd
 
-from engine.core.agents import SEARCH_AGENT_NAMES
+from engine.core.agents import SEARCH_AGENT_NAMES, make_agent
+from engine.core.errors import BalanceError
+from engine.registry import get_game
 from simulate.sequential import TILTED, UNDECIDED
 
 Z = 1.96
@@ -99,8 +106,8 @@ def labels_model(con: duckdb.DuckDBPyConnection, catalogue: Any = None) -> pd.Da
 
 
 PARTS = ("verdict", "estimate", "lo", "hi", "n", "reference")
-LABEL_COLUMNS = [*[f"{side}_{part}" for side in ("greedy", "search", "random") for part in PARTS],
-                 "search_lineup", "label", "label_note"]
+LABEL_COLUMNS = [*[f"{side}_{part}" for side in ("greedy", "search", "random", "stronger") for part in PARTS],
+                 "search_lineup", "label", "label_note", "stronger_lineup", "strength"]
 
 
 def _label_cell(cell: pd.DataFrame) -> dict[str, Any]:
@@ -109,11 +116,44 @@ def _label_cell(cell: pd.DataFrame) -> dict[str, Any]:
     searches = [row for mix, row in by_mix.items() if mix.startswith(SEARCH_AGENT_NAMES)]
     search = max(searches, key=lambda row: row.n) if searches else None
     values: dict[str, Any] = {}
-    for side, row in (("greedy", greedy), ("search", search), ("random", by_mix.get("random"))):
+    stronger = _stronger(cell.game.iloc[0], search, searches)
+    for side, row in (("greedy", greedy), ("search", search), ("random", by_mix.get("random")),
+                      ("stronger", stronger)):
         values.update(_side(side, row))
     values["search_lineup"] = search.agent_mix if search is not None else None
     values["label"], values["label_note"] = label(greedy, search)
+    values["stronger_lineup"] = stronger.agent_mix if stronger is not None else None
+    values["strength"] = strength(search, stronger)
     return values
+
+
+def _stronger(game: str, search: Any, searches: list[Any]) -> Any:
+    """The search line-up with the largest budget when it is larger than the headline search's (None: none)."""
+    budgets = [(iterations(game, row.agent_mix), row) for row in searches]
+    known = [(budget, row) for budget, row in budgets if budget is not None]
+    if search is None or not known:
+        return None
+    budget, row = max(known, key=lambda pair: pair[0])
+    headline = iterations(game, search.agent_mix)
+    return row if headline is not None and budget > headline else None
+
+
+@functools.lru_cache(maxsize=64)
+def iterations(game: str, agent: str) -> int | None:
+    """A search agent's iterations per decision (None for an agent that does not search or is unknown)."""
+    try:
+        return getattr(make_agent(agent, get_game(game)), "iterations", None)
+    except BalanceError:
+        return None
+
+
+def strength(search: Any, stronger: Any) -> str | None:
+    """Does the verdict move with strength? converged / changes with strength / not known (None: no larger budget)."""
+    if search is None or stronger is None:
+        return None
+    if UNDECIDED in (search.verdict, stronger.verdict):
+        return "not known"
+    return "converged" if _way(search) == _way(stronger) else "changes with strength"
 
 
 def label(greedy: Any, search: Any) -> tuple[str, str]:

@@ -131,11 +131,33 @@ def verdicts_section(con: duckdb.DuckDBPyConnection, names: Names) -> str:
             lines.append(f"<p><strong>{escape(mix)} self-play</strong>{' (a reference)' if mix == 'random' else ''}: "
                          f"{counts_line(cells)} cells (family of {count(cells.family_cells.iloc[0])}).</p>"
                          f"<ul>{named}{hint}</ul>")
+        lines.append(strength_words(con, finding, game, ruleset, names))
         every = "".join(f"<li>{escape(sentence(r, names))}</li>" for r in group.itertuples())
         blocks.append(f"<h3>{escape(title)}</h3>{''.join(lines)}"
                       f"<details><summary>Every cell at every strength ({len(group)})</summary><ul>{every}</ul>"
                       "</details>")
     return (f"<p>{escape(INTRO)}</p>" + "".join(blocks))
+
+
+def strength_words(con: duckdb.DuckDBPyConnection, finding: str, game: str, ruleset: str, names: Names) -> str:
+    """Does the verdict move with strength? The cells a larger search budget was played on, and those it changes."""
+    try:
+        rows = con.execute("select * from met_finding_labels where finding = ? and game = ? and ruleset = ? "
+                           "and strength is not null", [finding, game, ruleset]).df()
+    except duckdb.CatalogException:
+        return ""
+    if rows.empty:
+        return ""
+    tally = rows.strength.value_counts()
+    words = ITEM_WORDS.get(finding, lambda _n, r: str(r.item))
+    changed = "".join(f"<li>{escape(words(names, r))}: {escape(str(r.search_verdict))} under "
+                      f"{escape(r.search_lineup)}, {escape(str(r.stronger_verdict))} under "
+                      f"{escape(r.stronger_lineup)}</li>"
+                      for r in rows[rows.strength == "changes with strength"].itertuples())
+    return (f"<p>Stronger play ({escape(', '.join(sorted(set(rows.stronger_lineup))))}, on {len(rows)} cells): "
+            f"{tally.get('converged', 0)} converged (the two strongest agree), "
+            f"{tally.get('changes with strength', 0)} change with strength, {tally.get('not known', 0)} not known "
+            f"(undecided under one of them).</p>" + (f"<ul>{changed}</ul>" if changed else ""))
 
 
 INTRO = ("Each headline cell per kind of play: tilted (beyond noise and at least the minimum that matters from its "

@@ -13,7 +13,7 @@ from lake.spec import RunSpec
 from simulate import sequential
 from simulate.runner import run
 from warehouse.build import build
-from warehouse.findings import _label_cell, label
+from warehouse.findings import _label_cell, iterations, label, strength
 from warehouse.verdicts import verdicts_model
 
 LINEUPS = (("greedy",), ("ismcts:4",), ("random",))
@@ -48,6 +48,8 @@ def play_warehouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for agents in LINEUPS:
         run(RunSpec("caprices", "standard", (2, 3), agents, 24, seed=11, batch_size=24), lake, workers=1,
             progress=False)
+    run(RunSpec("caprices", "standard", (2, 3), ("ismcts:8",), 12, seed=11, batch_size=24), lake, workers=1,
+        progress=False)  # a larger budget on a sample: does the verdict move with strength?
     path = tmp_path_factory.mktemp("play_wh") / "warehouse.duckdb"
     build(lake, path)
     return path
@@ -61,7 +63,7 @@ def _query(path: Path, sql: str) -> pd.DataFrame:
 def test_every_headline_metric_is_kept_per_lineup(play_warehouse: Path) -> None:
     rows = _query(play_warehouse, "select * from met_findings_by_lineup")
     assert set(rows.finding) == {"seat_win_rate", "caprice_hit_rate", "caprice_slot_hit_rate"}
-    assert set(rows.agent_mix) == {"greedy", "ismcts:4", "random"}
+    assert set(rows.agent_mix) == {"greedy", "ismcts:4", "ismcts:8", "random"}
     seats = _query(play_warehouse, "select * from met_seat_advantage where source = 'simulated'")
     for row in rows[rows.finding == "seat_win_rate"].itertuples():
         same = seats[(seats.agent_mix == row.agent_mix) & (seats.num_players == row.num_players)
@@ -75,11 +77,14 @@ def test_labels_rest_on_the_greedy_and_search_verdicts_only(play_warehouse: Path
     cells = _query(play_warehouse, "select distinct game, finding, ruleset, num_players, item from met_verdicts")
     assert len(labels) == len(cells) > 0
     assert set(labels.label) <= {"robust", "agent-dependent", "not shown"}
-    assert (labels.search_lineup == "ismcts:4").all()
+    assert (labels.search_lineup == "ismcts:4").all()  # the search with the most games is the headline's
+    assert (labels.stronger_lineup == "ismcts:8").all() and labels.stronger_n.notna().all()
     for row in labels.itertuples():
         greedy = _row(row.greedy_verdict, row.greedy_estimate, row.greedy_reference)
         search = _row(row.search_verdict, row.search_estimate, row.search_reference)
         assert label(greedy, search)[0] == row.label  # random play (random_*) never enters the label
+        stronger = _row(row.stronger_verdict, row.stronger_estimate, row.stronger_reference)
+        assert row.strength == strength(search, stronger)
     assert labels.random_n.notna().all()
 
 
@@ -125,3 +130,25 @@ def test_the_strong_agent_and_the_reference_count_as_search_play(search_mix: str
     cell = pd.DataFrame([mix("greedy", 0.60), mix(search_mix, 0.62), mix("random", 0.40)])
     values = _label_cell(cell)
     assert values["search_lineup"] == search_mix and values["label"] == "robust"
+
+
+@pytest.mark.parametrize(
+    ("search", "stronger", "expected"),
+    [
+        (_row("fair", 0.50), _row("fair", 0.51), "converged"),
+        (_row("tilted", 0.60), _row("tilted", 0.63), "converged"),
+        (_row("fair", 0.50), _row("tilted", 0.60), "changes with strength"),
+        (_row("tilted", 0.40), _row("tilted", 0.60), "changes with strength"),
+        (_row("tilted", 0.60), _row("undecided", 0.60), "not known"),
+        (_row("tilted", 0.60), None, None),
+    ],
+)
+def test_the_verdict_moves_with_strength_rule(search: SimpleNamespace, stronger: SimpleNamespace | None,
+                                              expected: str | None) -> None:
+    assert strength(search, stronger) == expected
+
+
+def test_search_budgets_are_read_from_the_agents() -> None:
+    assert iterations("caprices", "ismcts:800") == 800
+    assert iterations("caprices", "ismcts") == 200  # the game's default budget
+    assert iterations("caprices", "greedy") is None and iterations("caprices", "no-such-agent") is None
