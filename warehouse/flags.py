@@ -5,7 +5,9 @@ uncorrected 95% interval flags most cells of a long table. A cell is flagged
 here only when both hold:
 
 1. it is beyond noise after a multiple-comparison correction over the cells
-   the table compares (statsmodels' `multipletests`, Holm by default), and
+   the table compares (statsmodels' `multipletests`, Holm by default), one
+   family per kind of play (`agent_mix`) and ruleset where the table has
+   those columns, and
 2. the difference is at least the minimum that matters for its metric.
 
 A metric model opts in with a header line naming its columns, e.g.
@@ -45,6 +47,7 @@ DEFAULT_STUDY = Path(__file__).resolve().parent.parent / "simulate" / "study.tom
 METHODS = {"holm": "Holm", "fdr_bh": "Benjamini–Hochberg"}
 Z95 = 1.959963984540054
 _PAIR = re.compile(r"(\w+)=(\S+)")
+FAMILY_COLUMNS = ("agent_mix", "ruleset")  # a table's cells are corrected per kind of play and ruleset
 
 
 class FlagError(BalanceError):
@@ -174,10 +177,10 @@ def flag_frame(frame: pd.DataFrame, spec: FlagSpec, rules: FlagRules, compared: 
     tested = compared & p_values.notna().to_numpy()
     adjusted = pd.Series(np.nan, index=frame.index)
     beyond = pd.Series(False, index=frame.index)
-    if tested.any():
-        reject, corrected, _, _ = multipletests(p_values[tested], alpha=rules.alpha, method=rules.correction)
-        adjusted[tested] = corrected
-        beyond[tested] = reject
+    for family in _families(frame, tested):
+        reject, corrected, _, _ = multipletests(p_values[family], alpha=rules.alpha, method=rules.correction)
+        adjusted[family] = corrected
+        beyond[family] = reject
     minimum = rules.min_effect[spec.metric]
     uncorrected = tested & ((reference < frame[spec.lo]) | (reference > frame[spec.hi])).fillna(False).to_numpy()
     return frame.assign(**{
@@ -189,6 +192,19 @@ def flag_frame(frame: pd.DataFrame, spec: FlagSpec, rules: FlagRules, compared: 
         f"{p}beyond_noise": beyond.astype(bool),
         spec.column: beyond.astype(bool) & (effect.abs() >= minimum - 1e-12).fillna(False),
     })
+
+
+def _families(frame: pd.DataFrame, tested: np.ndarray) -> list[np.ndarray]:
+    """The tested rows split into correction families: one per kind of play and ruleset where the table has them.
+
+    A search cell is not made to pay for the random and mixed-play cells of its table (nor one ruleset for
+    another's): each kind of play asks its own question.
+    """
+    keys = [column for column in FAMILY_COLUMNS if column in frame.columns]
+    if not keys:
+        return [tested] if tested.any() else []
+    groups = frame[keys].astype(str).agg("|".join, axis=1).to_numpy()
+    return [tested & (groups == group) for group in dict.fromkeys(groups[tested])]
 
 
 def _reference(frame: pd.DataFrame, reference: str) -> pd.Series:

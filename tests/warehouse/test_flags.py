@@ -46,6 +46,22 @@ def test_the_correction_removes_a_cell_that_is_only_beyond_noise_alone() -> None
     assert frame.p_adjusted[0] == pytest.approx(min(1.0, 20 * frame.p_value[0]))
 
 
+def test_each_kind_of_play_and_ruleset_is_its_own_correction_family() -> None:
+    """A search cell is corrected over the search cells only, not over its table's random and greedy ones."""
+    n = 300
+    search = 0.5 + 3.0 * np.sqrt(0.25 / n)  # p = 0.0027: beyond noise among 2 cells, not among 40
+    rows = rates([(search, n, 0.5), (0.5, n, 0.5)] + [(0.5, n, 0.5)] * 38)
+    rows["agent_mix"] = ["ismcts", "ismcts"] + ["random"] * 19 + ["greedy"] * 19
+    frame = flag_frame(rows, SEATS, RULES, np.ones(40, dtype=bool))
+    assert frame.beyond_noise[0] and frame.flagged[0]
+    assert frame.p_adjusted[0] == pytest.approx(2 * frame.p_value[0])
+    pooled = flag_frame(rows.drop(columns="agent_mix"), SEATS, RULES, np.ones(40, dtype=bool))
+    assert not pooled.beyond_noise[0]  # one family over the whole table would miss it
+    rows["ruleset"] = ["base", "gods-caprice"] + ["base"] * 38
+    split = flag_frame(rows, SEATS, RULES, np.ones(40, dtype=bool))
+    assert split.p_adjusted[0] == pytest.approx(split.p_value[0])  # alone in its play and ruleset
+
+
 def test_rows_outside_where_are_not_compared_and_not_counted() -> None:
     frame = flag_frame(rates([(0.7, 2_000, 0.5), (0.7, 2_000, 0.5)]), SEATS, RULES, np.array([True, False]))
     assert frame.flagged.tolist() == [True, False]
