@@ -124,8 +124,8 @@ def test_a_tilted_cell_reports_the_smallest_effect_its_games_support() -> None:
 @pytest.mark.parametrize("search_mix", ["ismcts:25", "strong", "ismcts-ref"])
 def test_the_strong_agent_and_the_reference_count_as_search_play(search_mix: str) -> None:
     def mix(name: str, estimate: float) -> dict[str, object]:
-        return {"agent_mix": name, "verdict": "tilted", "estimate": estimate, "cs_lo": estimate - 0.05,
-                "cs_hi": estimate + 0.05, "n": 400, "reference": 0.5}
+        return {"game": "caprices", "agent_mix": name, "verdict": "tilted", "estimate": estimate,
+                "cs_lo": estimate - 0.05, "cs_hi": estimate + 0.05, "n": 400, "reference": 0.5}
 
     cell = pd.DataFrame([mix("greedy", 0.60), mix(search_mix, 0.62), mix("random", 0.40)])
     values = _label_cell(cell)
