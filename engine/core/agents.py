@@ -9,6 +9,7 @@ the yardstick of issue 25; `strong` is each game's default strong agent.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -64,11 +65,20 @@ STRONG = "strong"
 SEARCH_AGENT_NAMES = ("ismcts", STRONG)
 """Name prefixes of the search agents (`ismcts...`, `ismcts-ref`, `strong`): what findings call search play."""
 
+AGENT_FAMILIES: dict[str, tuple[str, str]] = {
+    "os-ismcts": ("engine.openspiel.agent", "openspiel"),
+}
+"""Agents built elsewhere, by the name before any ':' -> (module with `make(name, game)`, the extra it needs);
+imported only when asked for, so a missing optional dependency touches nothing else."""
+
 
 def make_agent(name: str, game: Game | None = None) -> Any:
     """An agent by name; a game may add its own agents via `game.agents`; `ismcts[:N[:POLICY]]` searches."""
     if name == "ismcts" or name.startswith("ismcts:"):
         return parse_ismcts(name, game, make_agent)
+    family = AGENT_FAMILIES.get(name.split(":")[0])
+    if family is not None:
+        return _family_agent(name, game, *family)
     extra: Mapping[str, Callable[[], Any]] = game.agents if game is not None else {}
     if name == REFERENCE_SEARCH or (name == STRONG and STRONG not in extra):
         return parse_ismcts("ismcts", game, make_agent, label=name)
@@ -79,3 +89,12 @@ def make_agent(name: str, game: Game | None = None) -> Any:
                   if game is not None and game.search is not None else "")
         raise UnknownName(f"no agent {name!r}; known agents: {known}{search}")
     return factory()
+
+
+def _family_agent(name: str, game: Game | None, module: str, extra: str) -> Any:
+    try:
+        make = importlib.import_module(module).make
+    except ModuleNotFoundError as exc:
+        raise UnknownName(f"agent {name!r} needs the {extra!r} extra ({exc.name} is not installed): "
+                          f"pip install 'boardgame-balance[{extra}]'") from None
+    return make(name, game)

@@ -1,0 +1,83 @@
+"""Ours against theirs: two agents head to head, 2 players, seats rotated, win share with a 95% interval.
+
+    python -m engine.openspiel.headtohead --game caprices --agents ismcts:20,os-ismcts:20 --games 200
+
+Game k seats agent (k mod 2) first; seeds `--seed` .. `--seed + games - 1`. A tie counts half a win. The
+interval is Wilson's on the first agent's win share (ties as half). CPU seconds per game are each agent's
+own decision time (time.process_time around its calls), so the machine's load does not enter them.
+Nothing is written to the lake (`balance ladder` plays the same pairings into it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from statsmodels.stats.proportion import proportion_confint
+
+from engine.core.agents import make_agent
+from engine.core.driver import NullSink, play_game
+from engine.core.game import Game
+from engine.registry import get_game
+
+
+class Timed:
+    """An agent whose decision CPU time is added up."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent = agent
+        self.name, self.searches, self.reads_view = agent.name, agent.searches, agent.reads_view
+        self.seconds = 0.0
+
+    def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        start = time.process_time()
+        try:
+            return self.agent.choose(game, view, legal, rng)
+        finally:
+            self.seconds += time.process_time() - start
+
+    def search(self, game: Game, info: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        start = time.process_time()
+        try:
+            return self.agent.search(game, info, legal, rng)
+        finally:
+            self.seconds += time.process_time() - start
+
+
+def head_to_head(game_id: str, ruleset_name: str, names: tuple[str, str], games: int, seed: int) -> dict[str, Any]:
+    """The first agent's win share over `games` 2-player games, with its interval and each agent's CPU/game."""
+    game = get_game(game_id)
+    ruleset = game.load_ruleset(ruleset_name)
+    agents = [Timed(make_agent(name, game)) for name in names]
+    wins = 0.0
+    for k in range(games):
+        seats = [agents[k % 2], agents[(k + 1) % 2]]
+        scores = game.scores(play_game(game, ruleset, seats, seed + k, NullSink()))
+        mine = k % 2  # the first agent's seat in game k
+        wins += 1.0 if scores[mine] > scores[1 - mine] else 0.5 if scores[mine] == scores[1 - mine] else 0.0
+    low, high = proportion_confint(wins, games, method="wilson")
+    return {"game": game_id, "ruleset": ruleset.name, "agents": names, "games": games, "share": wins / games,
+            "low": low, "high": high, "cpu_per_game": [a.seconds / games for a in agents]}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--ruleset", default=None)
+    parser.add_argument("--agents", required=True, help="two agent names, comma-separated")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    first, second = args.agents.split(",")
+    ruleset = args.ruleset or get_game(args.game).default_ruleset
+    r = head_to_head(args.game, ruleset, (first, second), args.games, args.seed)
+    print(f"{r['game']} ({r['ruleset']}) {first} vs {second}: {first} wins {100 * r['share']:.1f}% "
+          f"({100 * r['low']:.1f}-{100 * r['high']:.1f}%, {r['games']} games, seats rotated); CPU s/game "
+          f"{first} {r['cpu_per_game'][0]:.3f}, {second} {r['cpu_per_game'][1]:.3f}")
+
+
+if __name__ == "__main__":
+    main()
