@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from statsmodels.stats.proportion import proportion_confint
@@ -33,16 +33,15 @@ class Timed:
         self.seconds = 0.0
 
     def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        start = time.process_time()
-        try:
-            return self.agent.choose(game, view, legal, rng)
-        finally:
-            self.seconds += time.process_time() - start
+        return self._timed(self.agent.choose, game, view, legal, rng)
 
     def search(self, game: Game, info: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return self._timed(self.agent.search, game, info, legal, rng)
+
+    def _timed(self, decide: Callable[..., Any], *args: Any) -> Any:
         start = time.process_time()
         try:
-            return self.agent.search(game, info, legal, rng)
+            return decide(*args)
         finally:
             self.seconds += time.process_time() - start
 
