@@ -90,6 +90,7 @@ def test_playing_through_openspiel_gives_the_same_events_and_digest(game_id: str
         else:
             state.apply_action(codec.encode(*spec.fields(next(commands_left))))
     assert next(commands_left, None) is None and next(draws_left, None) is None and next(thinks_left, None) is None
+    assert len(state.history()) <= game.max_game_length()
     assert state.events() == events
     engine = get_game(game_id)
     final = replay(engine, engine.load_ruleset(ruleset), state.events())
