@@ -163,7 +163,7 @@ class BalanceState(pyspiel.State):
             table.given.append(action)
         else:
             player = self.current_player()
-            table.pending = table.legal(player)[action]
+            table.pending, table.owner = table.legal(player)[action], player
             table.given = []
             table.decisions += 1
         table.advance()
@@ -192,7 +192,7 @@ class BalanceState(pyspiel.State):
         """The player's view and how many decisions were made (public), plus its own pending command."""
         player = self.current_player() if player is None else player
         table = self._table
-        mine = table.pending if table.node is not None and getattr(table.pending, "player", None) == player else None
+        mine = table.pending if table.node is not None and table.owner == player else None
         return f"decision {table.decisions} | {self.observation_string(player)} | pending {mine!r}"
 
     def observation_string(self, player: int | None = None) -> str:
@@ -271,7 +271,7 @@ class _Observer:
 class _Table:
     """The mutable part of a state; its deepcopy copies the engine state the game's own way (state.clone())."""
 
-    __slots__ = ("game", "state", "events", "decisions", "pending", "given", "node", "_legal")
+    __slots__ = ("game", "state", "events", "decisions", "pending", "owner", "given", "node", "_legal")
 
     def __init__(self, game: BalanceGame, state: Any, events: list[Event] | None, decisions: int = 0) -> None:
         self.game = game
@@ -279,6 +279,7 @@ class _Table:
         self.events = events
         self.decisions = decisions
         self.pending: Any = None  # SETUP, or the command being decided until its chance outcomes are all known
+        self.owner: int | None = None  # who gave the pending command (it knows it; the others do not yet)
         self.given: list[int] = []
         self.node: ChanceNode | None = None
         self._legal: tuple[int, dict[int, Any]] | None = None
@@ -307,7 +308,7 @@ class _Table:
             return
         for event in events:
             self.state = engine.evolve(self.state, event)
-        self.pending, self.given, self.node, self._legal = None, [], None, None
+        self.pending, self.owner, self.given, self.node, self._legal = None, None, [], None, None
         if self.events is not None:
             self.events.extend(events)
             if engine.to_move(self.state) is None:
@@ -316,7 +317,7 @@ class _Table:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         new = _Table(self.game, self.game.spec.copy(self.state), None if self.events is None else list(self.events),
                      self.decisions)
-        new.pending, new.given, new.node = self.pending, list(self.given), self.node
+        new.pending, new.owner, new.given, new.node = self.pending, self.owner, list(self.given), self.node
         return new
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -324,7 +325,7 @@ class _Table:
         if self.events is None:
             raise ValueError("a resampled state keeps no event log and cannot be serialized")
         game = (self.game.get_type().short_name, self.game.get_parameters())
-        return _table_from_log, (game, self.events, self.decisions, self.pending, self.given, self.node)
+        return _table_from_log, (game, self.events, self.decisions, (self.pending, self.owner), self.given, self.node)
 
 
 def _table_from_log(name_params: tuple[str, dict[str, Any]], events: list[Event], decisions: int, pending: Any,
@@ -334,6 +335,6 @@ def _table_from_log(name_params: tuple[str, dict[str, Any]], events: list[Event]
     game = pyspiel.load_game(*name_params)
     logged = events[:-1] if isinstance(events[-1], GameSealed) else events
     table = _Table(game, fold(game.engine, game.ruleset, logged), list(events), decisions)
-    table.pending, table.given, table.node = pending, list(given), node
+    (table.pending, table.owner), table.given, table.node = pending, list(given), node
     return table
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import subprocess
 import sys
@@ -166,3 +167,23 @@ def test_os_ismcts_games_go_to_the_lake_like_any_other(tmp_path: Path) -> None:
     started = duckdb.sql(f"select agents from read_parquet('{lake}/events/**/*.parquet', union_by_name=true) "
                          "where event_type = 'game_started' order by game_id").fetchall()
     assert [row[0] for row in started] == [["os-ismcts:3", "greedy"], ["greedy", "os-ismcts:3"]]
+
+
+def test_a_command_waiting_for_its_chance_is_known_to_its_player_only() -> None:
+    game = load("caprices", "standard", 2)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while True:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        player = state.current_player()
+        draw_deck = [a for a in state.legal_actions() if state.action_to_string(player, a) == "draw_deck"]
+        if draw_deck:
+            state.apply_action(draw_deck[0])
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.is_chance_node()
+    assert "draw_deck" in state.information_state_string(player)
+    assert state.information_state_string(1 - player).endswith("pending None")
+    assert pickle.loads(pickle.dumps(state)).information_state_string(player) == state.information_state_string(player)
