@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from engine.core.errors import UnknownName
 from engine.core.game import Game
@@ -17,10 +18,15 @@ GAMES: dict[str, str] = {
 
 def get_game(game_id: str) -> Game:
     """The `GAME` object of a registered game."""
-    module_path = GAMES.get(game_id)
+    return lazy_entry(GAMES, game_id, "GAME", "game")  # type: ignore[no-any-return]
+
+
+def lazy_entry(table: dict[str, str], key: str, attribute: str, what: str) -> Any:
+    """`attribute` of the module `table[key]` names, imported only now; UnknownName naming the known keys else."""
+    module_path = table.get(key)
     if module_path is None:
-        raise UnknownName(f"no game {game_id!r}; known games: {', '.join(sorted(GAMES))}")
-    return importlib.import_module(module_path).GAME  # type: ignore[no-any-return]
+        raise UnknownName(f"no {what} {key!r}; known {what}s: {', '.join(sorted(table))}")
+    return getattr(importlib.import_module(module_path), attribute)
 
 
 def resolve_game(game: str | Game) -> Game:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.errors import UnknownName
 from engine.openspiel.chance import ThinkLaw
 from engine.openspiel.codec import Codec
+from engine.registry import lazy_entry
 
 
 @dataclass(frozen=True)
@@ -44,7 +43,4 @@ SPECS: dict[str, str] = {
 
 def get_spec(game_id: str) -> Spec:
     """The adapter spec of an engine game."""
-    path = SPECS.get(game_id)
-    if path is None:
-        raise UnknownName(f"no OpenSpiel adapter for game {game_id!r}; adapted games: {', '.join(sorted(SPECS))}")
-    return importlib.import_module(path).SPEC  # type: ignore[no-any-return]
+    return lazy_entry(SPECS, game_id, "SPEC", "OpenSpiel adapter")  # type: ignore[no-any-return]
