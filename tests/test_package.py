@@ -27,8 +27,11 @@ PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["
 FIRST_PARTY = {"engine", "lake", "simulate", "recorded", "warehouse", "reports", "show", "balance", "notebooks",
                "tests"}
 # where a package is needed only with an extra installed: imported lazily, or by a module only JupyterLab loads
-EXTRA_OF = {"ipywidgets": "lab", "dask": "dask", "fsspec": "s3", "eventsourcing": "bench"}
-LAB_ONLY_MODULES = {"show/widget.py"}
+EXTRA_OF = {"ipywidgets": "lab", "dask": "dask", "fsspec": "s3", "eventsourcing": "bench", "pyspiel": "openspiel",
+            "open_spiel": "openspiel"}
+# modules only ever imported where their extra is installed (JupyterLab; importlib behind a name, which says which
+# extra is missing: engine/core/agents.py AGENT_FAMILIES, checked by tests/openspiel/test_without_pyspiel.py)
+LAB_ONLY_MODULES = {"show/widget.py", "engine/openspiel/game.py", "engine/openspiel/agent.py"}
 GAMES = ("caprices", "gardens", "gods")
 # one game keeps the run short (each notebook executes in a kernel); the wheel's listing covers the other notebooks
 TINY_STUDY = '[defaults]\nseed = 5\n\n[[run]]\ngame = "caprices"\nplayers = [2, 3]\nagents = ["random"]\ngames = 20\n'
