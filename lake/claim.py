@@ -62,6 +62,10 @@ class RunClaim:
     run_id: str
     created: bool
     _handle: Any = field(default=None, repr=False)
+    lock_key: str = ""  # where the lock lives (default: runs/<id>/lock)
+
+    def __post_init__(self) -> None:
+        self.lock_key = self.lock_key or layout.meta_key(self.run_id, layout.LOCK_FILE)
 
     def release(self) -> None:
         """Let other writers in (the claim record stays: the run id keeps its spec)."""
@@ -69,7 +73,7 @@ class RunClaim:
             _unlock_local(self._handle)
             self._handle = None
         elif not isinstance(self.store, LocalStore):
-            self.store.remove(layout.meta_key(self.run_id, layout.LOCK_FILE))
+            self.store.remove(self.lock_key)
 
     def abandon(self) -> None:
         """Give the run id back: called when a run failed before writing any data."""
@@ -123,10 +127,9 @@ def claimed_spec(store: Store, run_id: str) -> dict[str, Any] | None:
 def claim_run(store: Store, run_id: str, record: dict[str, Any], resume: bool, wait: bool = False) -> RunClaim:
     """Claim `run_id` for `record` (the spec and ruleset digest); raises RunConflict or RunBusy."""
     _refuse_other_spec(store, run_id, record)
-    handle = _lock(store, run_id, wait)
-    claim = RunClaim(store, run_id, created=False, _handle=handle)
+    claim = hold_lock(store, run_id, wait)
     try:
-        _clear_killed_writes(store, run_id)
+        _clear_killed_writes(store, run_id, _game_of(record))
         stored = read_claim(store, run_id)
         if stored is None:
             _refuse_unclaimed_data(store, run_id)
@@ -143,12 +146,31 @@ def claim_run(store: Store, run_id: str, record: dict[str, Any], resume: bool, w
     return claim
 
 
-def _clear_killed_writes(store: Store, run_id: str) -> None:
-    """Remove temporary files from the run's folder: we hold its lock, so they are half-written records (a
-    spec or manifest) of a writer killed before its rename, which nothing reads and verify would report."""
-    for key in store.find(layout.meta_key(run_id)):
-        if key.rsplit("/", 1)[-1].startswith(TEMP_PREFIX):
-            store.remove(key)
+def hold_lock(store: Store, run_id: str, wait: bool = False, key: str = "") -> RunClaim:
+    """Take the writer lock of `run_id` (RunBusy while another process holds it): a writer holds it while it
+    writes, `runs remove` while it deletes; `key` puts a lock that is not a run's elsewhere (ingest's).
+    `release` the claim it returns."""
+    key = key or layout.meta_key(run_id, layout.LOCK_FILE)
+    return RunClaim(store, run_id, created=False, _handle=_lock(store, run_id, wait, key), lock_key=key)
+
+
+def _game_of(record: dict[str, Any]) -> str | None:
+    spec = record.get("spec")
+    game = record.get("game") or (spec.get("game") if isinstance(spec, dict) else None)
+    return game if isinstance(game, str) else None
+
+
+def _clear_killed_writes(store: Store, run_id: str, game: str | None) -> None:
+    """Remove temporary files from the run's folders: we hold its lock, so they are half-written files (a
+    spec, a manifest, a part) of a writer killed before its rename, which nothing reads and verify would
+    report as stray."""
+    folders = [layout.meta_key(run_id)]
+    if game is not None:
+        folders += [layout.data_folder_key(dataset, game, run_id) for dataset in layout.DATASETS]
+    for folder in folders:
+        for key in store.find(folder):
+            if key.rsplit("/", 1)[-1].startswith(TEMP_PREFIX):
+                store.remove(key)
 
 
 def is_being_written(store: Store, run_id: str) -> bool:
@@ -175,10 +197,10 @@ def is_being_written(store: Store, run_id: str) -> bool:
     return False
 
 
-def owner_text(store: Store, run_id: str) -> str:
+def owner_text(store: Store, run_id: str, key: str = "") -> str:
     """Who holds the lock, as the writer recorded it (pid, host, since)."""
     try:
-        info = json.loads(store.read_bytes(layout.meta_key(run_id, layout.LOCK_FILE)) or b"{}")
+        info = json.loads(store.read_bytes(key or layout.meta_key(run_id, layout.LOCK_FILE)) or b"{}")
         return f"pid {info['pid']} on {info['host']} since {info['since']}"
     except (OSError, ValueError, KeyError, TypeError):
         return "another process"
@@ -222,22 +244,24 @@ def _owner_record() -> bytes:
     return json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "since": since}).encode()
 
 
-def _lock(store: Store, run_id: str, wait: bool) -> Any:
-    key = layout.meta_key(run_id, layout.LOCK_FILE)
+def _lock(store: Store, run_id: str, wait: bool, key: str) -> Any:
     local = store.local_path()
     if local is not None:
-        return _lock_local(store, local / key, run_id, wait)
+        return _lock_local(store, key, run_id, wait)
     while not store.create_exclusive(key, _owner_record()):
         if not wait:
-            raise RunBusy(f"run {run_id!r} is being written by {owner_text(store, run_id)}; wait for it (--wait), "
+            raise RunBusy(f"run {run_id!r} is being written by {owner_text(store, run_id, key)}; wait for it (--wait), "
                           f"or if that writer was killed, `balance runs unlock {run_id}` and resume")
         time.sleep(WAIT_POLL_S)
     return None
 
 
-def _lock_local(store: Store, path: Any, run_id: str, wait: bool) -> int:
+def _lock_local(store: Store, key: str, run_id: str, wait: bool) -> int:
     import fcntl
 
+    local = store.local_path()
+    assert local is not None
+    path = local / key
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
@@ -245,7 +269,7 @@ def _lock_local(store: Store, path: Any, run_id: str, wait: bool) -> int:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             if not wait:
-                raise RunBusy(f"run {run_id!r} is being written by {owner_text(store, run_id)}; wait for it to "
+                raise RunBusy(f"run {run_id!r} is being written by {owner_text(store, run_id, key)}; wait for it to "
                               "finish (or pass --wait), then resume it with --resume") from None
             fcntl.flock(fd, fcntl.LOCK_EX)
         os.ftruncate(fd, 0)

@@ -23,7 +23,7 @@ import pyarrow as pa
 
 from engine.core.ruleset import Ruleset
 from lake import layout
-from lake.claim import RunBusy, RunClaim, claim_run, is_being_written, owner_text
+from lake.claim import RunBusy, RunClaim, claim_run, hold_lock, owner_text
 from lake.manifest import Manifest, code_version, created_now, file_entry, publish
 from lake.store import Store, open_store
 
@@ -87,19 +87,43 @@ def write_run(
 
 
 def remove_run(lake: str | Path | Store, run_id: str) -> list[str]:
-    """Delete a run's metadata and data files (refused while a writer holds it); returns the removed keys."""
+    """Delete a run's metadata and data files under its writer lock (RunBusy while a writer holds it, on a
+    local disk or an object store); returns the removed keys.
+
+    The manifest goes first: from then on the run is incomplete, not complete with missing files, so a
+    removal killed midway leaves a run that `verify` calls incomplete (finish it with `runs remove` again),
+    never one that reads like tampering. The claim goes last.
+    """
     store = open_store(lake)
-    if is_being_written(store, run_id) and store.local_path() is not None:
-        raise RunBusy(f"run {run_id!r} is being written by {owner_text(store, run_id)}; stop it first")
-    removed = [k for k in store.find(layout.meta_key(run_id)) if k.split("/")[1] == run_id]
-    for dataset in layout.DATASETS:
-        removed += [k for k in store.find(dataset) if k.split("/")[2:3] == [f"run={run_id}"]]
-    for key in sorted(removed, key=lambda k: k.startswith(layout.RUNS)):  # data first, the claim last
-        store.remove(key)
+    try:
+        claim = hold_lock(store, run_id)
+    except RunBusy:
+        killed = "" if store.local_path() is not None else (
+            f", or if that writer was killed, `balance runs unlock {run_id}` and remove it again")
+        raise RunBusy(f"run {run_id!r} is being written by {owner_text(store, run_id)}; stop it first{killed}") \
+            from None
     local = store.local_path()
+    try:
+        removed = [k for k in store.find(layout.meta_key(run_id))
+                   if k.split("/")[1] == run_id and k.rsplit("/", 1)[-1] != layout.LOCK_FILE]
+        for dataset in layout.DATASETS:
+            removed += [k for k in store.find(dataset) if k.split("/")[2:3] == [f"run={run_id}"]]
+        for key in sorted(removed, key=_removal_order):
+            store.remove(key)
+        if local is not None:  # unlinked while held, so no writer takes a lock file that is going away
+            (local / layout.meta_key(run_id, layout.LOCK_FILE)).unlink(missing_ok=True)
+    finally:
+        claim.release()  # an object store's lock object is deleted here
     if local is not None:
-        _remove_empty_folders(local, removed)
+        _remove_empty_folders(local, [*removed, layout.meta_key(run_id, layout.LOCK_FILE)])
     return removed
+
+
+def _removal_order(key: str) -> tuple[int, str]:
+    """The manifest first (the run stops being complete), then the data, the records, the claim last."""
+    if not key.startswith(layout.RUNS):
+        return 1, key
+    return {layout.MANIFEST_FILE: 0, layout.SPEC_FILE: 3}.get(key.rsplit("/", 1)[-1], 2), key
 
 
 def unlock_run(lake: str | Path | Store, run_id: str) -> bool:

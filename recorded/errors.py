@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core.errors import BalanceError
 
@@ -19,6 +20,7 @@ class RecordError(BalanceError):
     file: str = ""
     game: int | None = None  # 1-based position in the file
     title: str = ""  # the game's title, when the record gives one
+    record: Any = field(default=None, repr=False, compare=False)  # the rejected game's JSON, when known
 
     def __post_init__(self) -> None:
         super().__init__(self.message())

@@ -6,17 +6,18 @@ from its games' content (`rec-<hash>`), written like a simulated run: one
 part file, the records themselves (so `verify` can re-derive every event),
 and the manifest last, marked `"source": "recorded"`. A game already in the
 lake (same events, wherever it came from) is not added again. A game that
-fails is quarantined under `LAKE/quarantine/` with its reason and record, and
+fails is quarantined (`recorded.quarantine`) with its reason and record, and
 listed by `balance ingest --quarantined`; the other games of its file still
-go in.
+go in. Ingests of one lake take turns (a lake-wide lock), so a game shared by
+two files ingested at once still enters the lake once.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import json
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,16 +28,17 @@ from engine.core.ruleset import Ruleset
 from engine.registry import get_game
 from lake import layout
 from lake.catalogue import catalogue
-from lake.claim import claim_run
+from lake.claim import RunBusy, claim_run, hold_lock, owner_text
 from lake.manifest import Manifest, code_version, file_entry, publish
 from lake.store import WrittenFile, open_store
 from recorded.errors import RecordError
+from recorded.quarantine import QUARANTINE_DIR, quarantine, unquarantine
 from recorded.records import GameRecord, read_records, record_files
 from recorded.replay import replay_record
 from recorded.turn_replay import ReplayedGame
 
 SOURCE = "recorded"
-QUARANTINE_DIR = "quarantine"
+INGEST_LOCK = f"{QUARANTINE_DIR}/ingest.lock"  # serialises the ingests of a lake; beside the quarantine, not a run
 
 
 @dataclass
@@ -54,57 +56,98 @@ class IngestReport:
         return sum(n for _, n in self.added)
 
 
-def ingest(paths: list[Path], lake: Path) -> IngestReport:
-    """Replay every recorded game under `paths` into `lake` (see the module docstring)."""
+def ingest(paths: list[Path], lake: Path, on_wait: Callable[[str], None] | None = None) -> IngestReport:
+    """Replay every recorded game under `paths` into `lake` (see the module docstring).
+
+    Replaying needs no lock; deciding which games are new and writing them does, so two ingests at once
+    agree: the second waits for the first (`on_wait` is told why) and then finds the shared games in the
+    lake, exactly as if it had run after it.
+    """
     started = time.perf_counter()
     report = IngestReport()
     files = record_files(paths)
     report.files = len(files)
-    known = recorded_hashes(lake)
-    batch: dict[str, ReplayedGame] = {}
-    rulesets: dict[tuple[str, str], Ruleset] = {}
-    for path in files:
-        records, errors = read_records(path)
-        report.rejected += errors
-        for record in records:
-            _take(lake, record, rulesets, known, batch, report)
-    for group in _groups(batch.values()):
-        run_id = write_run(lake, group)
-        report.added.append((run_id, len(group)))
-        for game in group:
-            _unquarantine(lake, game.record)
-    for error in report.rejected:
-        quarantine(lake, error)
+    replayed, readable = _replay_files(files, report)
+    with _ingest_lock(lake, on_wait):
+        known = recorded_hashes(lake)
+        batch: dict[str, ReplayedGame] = {}
+        for game in replayed:
+            _take(lake, game, known, batch, report)
+        for group in _groups(batch.values()):
+            run_id = write_run(lake, group)
+            report.added.append((run_id, len(group)))
+            for game in group:
+                unquarantine(lake, game.record.file, game.record.index)
+        for path in readable:
+            unquarantine(lake, str(path), None)
+        for error in report.rejected:
+            quarantine(lake, error)
     report.seconds = time.perf_counter() - started
     return report
 
 
-def _take(lake: Path, record: GameRecord, rulesets: dict[tuple[str, str], Ruleset],
-          known: dict[str, dict[str, Any]], batch: dict[str, ReplayedGame], report: IngestReport) -> None:
-    """Replay one record and file it: new, already ingested from this very file, or a duplicate."""
+def _replay_files(files: list[Path], report: IngestReport) -> tuple[list[ReplayedGame], list[Path]]:
+    """Every game of `files` replayed (the failures added to `report`), and the files that could be read."""
+    rulesets: dict[tuple[str, str], Ruleset] = {}
+    replayed: list[ReplayedGame] = []
+    readable: list[Path] = []
+    for path in files:
+        records, errors = read_records(path)
+        report.rejected += errors
+        if all(error.game is not None for error in errors):
+            readable.append(path)
+        for record in records:
+            try:
+                replayed.append(replay_record(record, rulesets))
+            except RecordError as exc:
+                exc.record = record.data
+                report.rejected.append(exc)
+    return replayed, readable
+
+
+@contextlib.contextmanager
+def _ingest_lock(lake: Path, on_wait: Callable[[str], None] | None) -> Iterator[None]:
+    """Hold the lake's ingest lock (released when the process ends, however it ends)."""
+    store = open_store(lake)
+    store.check_usable(write=True)
     try:
-        game = replay_record(record, rulesets)
-    except RecordError as exc:
-        report.rejected.append(exc)
-        return
+        claim = hold_lock(store, "ingest", key=INGEST_LOCK)
+    except RunBusy:
+        if on_wait is not None:
+            on_wait(f"another balance ingest ({owner_text(store, 'ingest', INGEST_LOCK)}) is writing to {lake}; "
+                    "waiting for it to finish")
+        claim = hold_lock(store, "ingest", wait=True, key=INGEST_LOCK)
+    try:
+        yield
+    finally:
+        claim.release()
+
+
+def _take(lake: Path, game: ReplayedGame, known: dict[str, dict[str, Any]], batch: dict[str, ReplayedGame],
+          report: IngestReport) -> None:
+    """File one replayed game: new, already ingested from this very file, or a duplicate."""
+    record = game.record
     same = known.get(game.content_hash)
     if same is not None and _same_place(same["file"], same["index_in_file"], record):
         report.already.append(f"{record.file}: {record.label}: already in the lake (run {same['run_id']})")
-        _unquarantine(lake, record)
+        unquarantine(lake, record.file, record.index)
         return
     if same is not None:
         detail = (f"the same game (identical moves and outcomes) is already in the lake from {same['file']} "
                   f"game {same['index_in_file']} (run {same['run_id']})")
-        report.rejected.append(RecordError("duplicate_game", detail, file=record.file, game=record.index,
-                                           title=record.data.get("title") or ""))
+        report.rejected.append(_duplicate(record, detail))
         return
     first = batch.get(game.content_hash)
     if first is not None:
         detail = f"the same game as {first.record.file}: {first.record.label} (identical moves and outcomes)"
-        report.rejected.append(RecordError("duplicate_game", detail, file=record.file, game=record.index,
-                                           title=record.data.get("title") or ""))
+        report.rejected.append(_duplicate(record, detail))
         return
     batch[game.content_hash] = game
+
+
+def _duplicate(record: GameRecord, detail: str) -> RecordError:
+    return RecordError("duplicate_game", detail, file=record.file, game=record.index,
+                       title=record.data.get("title") or "", record=record.data)
 
 
 def _same_place(file: str, index: int, record: GameRecord) -> bool:
@@ -184,50 +227,3 @@ def recorded_hashes(lake: Path) -> dict[str, dict[str, Any]]:
             for entry in manifest["extra"]["games"]:
                 known[entry["content_hash"]] = {**entry, "run_id": run_id}
     return known
-
-
-# --- quarantine ---------------------------------------------------------------------------------
-
-def _quarantine_path(lake: Path, file: str, game: int | None) -> Path:
-    key = hashlib.sha256(f"{Path(file).resolve()}#{game}".encode()).hexdigest()[:12]
-    return Path(lake) / QUARANTINE_DIR / f"{Path(file).stem}-game{game or 0}-{key}.json"
-
-
-def quarantine(lake: Path, error: RecordError) -> Path:
-    """Keep a rejected game (or unreadable file) with its reason; re-ingesting a fixed file clears it."""
-    path = _quarantine_path(lake, error.file, error.game)
-    entry = {
-        "file": error.file, "game": error.game, "code": error.code, "message": error.message(),
-        "move": error.move, "move_text": error.move_text, "legal": error.legal,
-        "quarantined_at": datetime.now(tz=UTC).isoformat(timespec="seconds"),
-        "record": _record_text(error),
-    }
-    layout.write_json_atomic(entry, path)
-    return path
-
-
-def _record_text(error: RecordError) -> Any:
-    """The rejected game's JSON (or the raw file text when it is not readable JSON)."""
-    try:
-        text = Path(error.file).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        return text
-    if isinstance(data, dict) and isinstance(data.get("games"), list) and error.game:
-        games = data["games"]
-        return games[error.game - 1] if error.game <= len(games) else None
-    return data
-
-
-def _unquarantine(lake: Path, record: GameRecord) -> None:
-    _quarantine_path(lake, record.file, record.index).unlink(missing_ok=True)
-
-
-def quarantined(lake: Path) -> list[dict[str, Any]]:
-    """Every quarantined game with its reason, oldest first."""
-    folder = Path(lake) / QUARANTINE_DIR
-    entries = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
-    return sorted(entries, key=lambda e: (e.get("quarantined_at", ""), e.get("file", ""), e.get("game") or 0))

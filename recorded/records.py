@@ -8,6 +8,7 @@ others of its file out. Problems are `RecordError`s with a named `code`.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,6 +62,9 @@ def read_records(path: Path) -> tuple[list[GameRecord], list[RecordError]]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
         return [], [RecordError("invalid_json", "not a UTF-8 text file", file=name)]
+    except RecursionError:
+        return [], [RecordError("invalid_json", "nested deeper than a recorded game can be (hundreds of levels of "
+                                "[ or {); is this a recorded-game file?", file=name)]
     except json.JSONDecodeError as exc:
         why = "the file ends in the middle of the JSON (truncated?)" if exc.pos >= len(exc.doc.rstrip()) else exc.msg
         detail = f"not valid JSON at line {exc.lineno} column {exc.colno}: {why}"
@@ -81,6 +85,7 @@ def split_games(data: Any, name: str) -> tuple[list[GameRecord], list[RecordErro
         if problem is None:
             games.append(GameRecord(name, index, game))
         else:
+            problem.record = game
             errors.append(problem.at(name, index, _title(game)))
     return games, errors
 
@@ -107,17 +112,37 @@ def schema_problem(game: Any) -> RecordError | None:
     """The first schema violation of one game, named: missing_field or invalid_field."""
     try:
         _GAME_IS_VALID(game)
-        return None
+        return _non_finite(game)
     except fastjsonschema.JsonSchemaException:
         pass
+    except RecursionError:
+        return RecordError("invalid_field", "a value nested hundreds of levels deep; a game holds lists of moves")
     errors = sorted(_GAME_VALIDATOR.iter_errors(game), key=lambda e: (len(e.absolute_path), list(e.absolute_path)))
     if not errors:
         return None
     error = errors[0]
+    while error.validator == "oneOf" and error.context:  # the alternative that came furthest says what is wrong
+        error = max(error.context, key=lambda e: len(e.absolute_path))
     path = "/".join(str(p) for p in error.absolute_path) or "(the game object)"
     if error.validator == "required":
         missing = [k for k in error.validator_value if k not in error.instance]
         return RecordError("missing_field", f"missing required field {missing[0]!r} at {path}")
+    if error.validator == "not":
+        return RecordError("invalid_field", f"field {path}: {error.instance!r} holds a control character (NUL, "
+                           "ESC, newline ...); names and titles are printed: remove it")
     if error.validator == "additionalProperties":
         return RecordError("invalid_field", f"{path}: {error.message} (allowed: {', '.join(GAME['properties'])})")
     return RecordError("invalid_field", f"field {path}: {error.message}")
+
+
+def _non_finite(value: Any, path: str = "") -> RecordError | None:
+    """NaN or Infinity (which Python's JSON reader accepts) as a score or time: named, never compared."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return RecordError("invalid_field", f"field {path.strip('/') or '(the game object)'}: {value} is not a "
+                           "number; write the score or time counted at the table")
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        problem = _non_finite(item, f"{path}/{key}")
+        if problem is not None:
+            return problem
+    return None

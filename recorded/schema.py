@@ -22,6 +22,11 @@ TOKENS: dict[str, Any] = {
     ],
 }
 
+# a name or title is printed by `balance show` and the reports: no control character (NUL, ESC, newline ...)
+CONTROL_CHARACTER = "[\\u0000-\\u001f\\u007f-\\u009f]"
+PRINTABLE: dict[str, Any] = {"type": "string", "minLength": 1, "not": {"pattern": CONTROL_CHARACTER}}
+SEED_MAX = 2**63 - 1  # the lake's seed column is a signed 64-bit integer
+
 MOVE: dict[str, Any] = {
     "description": "a move in the game's notation ('[player:] move [> outcome, ...]'), or '> outcome, ...' "
                    "for chance outcomes that followed the previous move; 4 Gods moves are objects with `t`",
@@ -52,15 +57,16 @@ GAME: dict[str, Any] = {
             "description": "the player count, or the players' labels in seat order (seat 1 starts)",
             "oneOf": [
                 {"type": "integer", "minimum": 1},
-                {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}, "uniqueItems": True},
+                {"type": "array", "minItems": 1, "items": PRINTABLE, "uniqueItems": True},
             ],
         },
         "agents": {
-            "type": "array", "items": {"type": "string", "minLength": 1},
+            "type": "array", "items": PRINTABLE,
             "description": "who played each seat (default: human); export writes the simulated agents",
         },
-        "seed": {"type": "integer", "description": "the simulation seed of an exported game (default 0)"},
-        "title": {"type": "string"},
+        "seed": {"type": "integer", "minimum": 0, "maximum": SEED_MAX,
+                 "description": "the simulation seed of an exported game (default 0)"},
+        "title": {**PRINTABLE, "minLength": 0},
         "played_on": {"type": "string", "description": "date of the playtest, e.g. 2026-11-28"},
         "notes": {"type": "string"},
         "setup": {

@@ -299,7 +299,7 @@ def _ruleset_of(game: Game, name: str) -> Ruleset:
     try:
         return game.load_ruleset(name)
     except BalanceError as exc:
-        raise RecordError("unknown_ruleset", f"ruleset {name!r} of {game.id}: {exc}") from None
+        raise RecordError("unknown_ruleset", f"field ruleset: {name!r} of {game.id}: {exc}") from None
 
 
 def _labels(data: dict[str, Any], game: Game) -> list[str]:

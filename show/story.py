@@ -127,7 +127,7 @@ def transcript(shown: ShownGame, at: int | None = None, hidden: bool = False) ->
     stop = check_at(shown, at)
     if stop < len(shown.events) - 1:
         out += ["", f"(stopped after event {stop} of {len(shown.events) - 1})"]
-    return "\n".join(out) + "\n"
+    return "\n".join(printable(line) for line in out) + "\n"
 
 
 def header(shown: ShownGame) -> list[str]:
@@ -140,6 +140,14 @@ def header(shown: ShownGame) -> list[str]:
     lines_ += [f"  {naming.seat(p)}" + (f": {agent}" if shown.source == "simulated" else "")
                for p, agent in enumerate(start.agents)]
     return lines_
+
+
+def printable(line: str) -> str:
+    """A line as a terminal shows it safely: a control character from a name (ESC, NUL, a newline) is
+    written as its escape, never sent to the terminal (ESC[2J would clear it)."""
+    if line.isprintable():
+        return line
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in line)
 
 
 def _indent(rows: list[str], prefix: str = "        ") -> list[str]:

@@ -37,7 +37,7 @@ from lake import layout
 from lake.claim import RunBusy, RunConflict, claim_run
 from lake.manifest import Manifest, code_version, created_now, publish
 from lake.spec import Batch, RunSpec, SpecError
-from lake.store import TEMP_PREFIX, Store, open_store
+from lake.store import Store, open_store
 from simulate.batch import BatchSummary, load_spec_ruleset, play_batch
 from simulate.progress import progress_counter
 
@@ -110,15 +110,13 @@ def _check_against_game(spec: RunSpec, game: Game) -> None:
 
 
 def _existing_parts(store: Store, spec: RunSpec) -> dict[int, str]:
-    """Part files already in the run's folder (complete by construction), after clearing stale temp files."""
+    """Part files already in the run's folder (complete by construction; `claim_run` cleared a killed
+    writer's temporary files)."""
     found = {}
     for key in store.find(layout.data_folder_key("events", spec.game, spec.run_id)):
-        name = key.rsplit("/", 1)[1]
-        match = layout.PART_PATTERN.match(name)
+        match = layout.PART_PATTERN.match(key.rsplit("/", 1)[1])
         if match:
             found[int(match.group(1))] = key
-        elif name.startswith(TEMP_PREFIX):
-            store.remove(key)  # a killed writer's half file; we hold the run's lock
     return found
 
 

@@ -32,6 +32,7 @@ import tomlkit
 from engine.core.errors import BalanceError, RulesetError
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
+from engine.core.ruleset_schema import DISPLAY_PREFIX, Schema, schema_of
 
 _INDEXED = re.compile(r"^(?P<key>[^\[\]]+)\[(?P<index>\d+)\]$")
 _BARE_WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_.+-]*$")
@@ -125,7 +126,7 @@ def variant_ruleset(game: Game, baseline: Ruleset, variant: Variant, folder: Pat
     """
     if variant.full_ruleset is not None:
         return game.load_ruleset(variant.full_ruleset)
-    text = variant_text(baseline, variant)
+    text = variant_text(baseline, variant, schema_of(game.ruleset_game))
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
         path = Path(tmp) / f"{slug(variant.name)}.toml"
         path.write_text(text, encoding="utf-8")
@@ -138,10 +139,15 @@ def variant_ruleset(game: Game, baseline: Ruleset, variant: Variant, folder: Pat
                    loaded.values, loaded.provenance, loaded.digest)
 
 
-def variant_text(baseline: Ruleset, variant: Variant) -> str:
-    """The baseline's TOML text with the variant's leaves rewritten (comments and layout kept)."""
+def variant_text(baseline: Ruleset, variant: Variant, schema: Schema) -> str:
+    """The baseline's TOML text with the variant's leaves rewritten (comments and layout kept).
+
+    An override changes a key the baseline has, or adds one the game's schema names exactly: a key that
+    only fits a pattern (`bonus.*_values`) is a typo until proven otherwise, and would change nothing.
+    """
     doc = tomlkit.parse(baseline.text)
     for key, value in variant.overrides.items():
+        _refuse_unknown(baseline, key, variant, schema)
         _apply(doc, baseline, key, value, variant)
     meta = doc["meta"]
     meta["name"] = f"{baseline.name}~{slug(variant.name)}"  # type: ignore[index]
@@ -180,6 +186,16 @@ def _apply(doc: Any, baseline: Ruleset, key: str, value: Any, variant: Variant) 
     was = "not set" if leaf_key not in baseline.values else _toml_value(old)
     leaf["note"] = f"what-if '{variant.name}': the baseline has {was}"
     node[parts[-1]] = leaf
+
+
+def _refuse_unknown(baseline: Ruleset, key: str, variant: Variant, schema: Schema) -> None:
+    indexed = _INDEXED.match(key)
+    leaf_key = indexed.group("key") if indexed else key
+    if leaf_key in baseline.values or leaf_key in schema or leaf_key.startswith(DISPLAY_PREFIX):
+        return
+    raise RulesetError(variant.where, leaf_key, f"unknown key: ruleset {baseline.name} has no such key, so the "
+                       f"change would play the baseline{_closest(baseline, leaf_key)} "
+                       f"(`balance rules --game {baseline.game}` lists every key)")
 
 
 def _with_item(baseline: Ruleset, key: str, index: int, item: Any, variant: Variant) -> list[Any]:

@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 from lake.layout import DEFAULT_LAKE
-from recorded.ingest import ingest, quarantined
+from recorded.ingest import ingest
+from recorded.quarantine import quarantined
 
 EXIT_OK, EXIT_USER, EXIT_DATA = 0, 1, 2
 
@@ -25,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
         print("balance ingest: give recorded-game files or folders (or --quarantined to list rejected games)",
               file=sys.stderr)
         return EXIT_USER
-    report = ingest(args.paths, args.lake)
+    report = ingest(args.paths, args.lake, on_wait=lambda why: print(why, file=sys.stderr))
     for line in report.already[:5]:
         print(line)
     if len(report.already) > 5:

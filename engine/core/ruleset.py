@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -17,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import RulesetError, UnknownName
-from engine.core.ruleset_schema import DISPLAY_PREFIX, Schema, check_values
+from engine.core.ruleset_schema import DISPLAY_PREFIX, Schema, check_values, rule_for
 
 SOURCES = ("seed", "public", "assumed")
+MAX_RULESET_BYTES = 1 << 20  # the largest shipped ruleset is ~12 KB; a bigger "ruleset" is the wrong file
 _LEAF_KEYS = {"value", "source", "note"}
 # Display names (`[names]`, DISPLAY_PREFIX) change how reports word things, not how games play: left out
 # of the digest, so renaming a Caprice keeps the lake's runs valid.
@@ -111,6 +114,30 @@ class Ruleset:
         return {k: p for k, p in self.provenance.items() if p.source == "assumed"}
 
 
+@dataclass(frozen=True)
+class KeyLine:
+    """One key of a ruleset as `balance rules` lists it."""
+
+    key: str
+    value: Any  # None: the ruleset leaves the key unset
+    bounds: str
+    source: str
+    note: str
+
+
+def key_lines(ruleset: Ruleset, schema: Schema) -> list[KeyLine]:
+    """Every key the ruleset sets (value, bounds, provenance), then each key the game declares that it
+    leaves unset; display names last."""
+    lines = []
+    for key in sorted(ruleset.values, key=lambda k: (k.startswith(DISPLAY_PREFIX), k)):
+        rule = rule_for(schema, key)
+        bounds = "a display name" if key.startswith(DISPLAY_PREFIX) else rule.describe() if rule else "-"
+        made = ruleset.provenance[key]
+        lines.append(KeyLine(key, ruleset.values[key], bounds, made.source, made.note))
+    unset = sorted(k for k in schema if "*" not in k and k not in ruleset.values)
+    return lines + [KeyLine(k, None, schema[k].describe(), "-", "not set in this ruleset") for k in unset]
+
+
 def load_ruleset(
     path: str | Path, game: str, schema: Schema | None = None, columns: Mapping[str, Any] | None = None,
 ) -> Ruleset:
@@ -120,15 +147,7 @@ def load_ruleset(
     their bounds or their lake column's range are rejected before any game is played.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesetError(str(path), RulesetError.FILE_LEVEL, f"cannot read the file ({exc.strerror or exc})") \
-            from None
-    except UnicodeDecodeError as exc:
-        bad = exc.object[exc.start:exc.start + 1]
-        raise RulesetError(str(path), RulesetError.FILE_LEVEL, f"not a text file: byte {exc.start} is {bad!r}, not "
-                           "UTF-8; a ruleset is a UTF-8 TOML text file (save it as UTF-8 TOML)") from None
+    text = _read_text(path)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -167,6 +186,31 @@ def resolve_ruleset(
         shown = name_or_path if len(name_or_path) <= 60 else name_or_path[:57] + "..."
         raise UnknownName(f"no ruleset {shown!r} for game {game!r}; known: {known} (or give a .toml path)")
     return load_ruleset(named, game, schema, columns)
+
+
+def _read_text(path: Path) -> str:
+    """The file's text: a regular file of at most MAX_RULESET_BYTES, read without blocking (a FIFO or a
+    device such as /dev/zero named as a ruleset is refused, not read until memory runs out or forever)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise RulesetError(str(path), RulesetError.FILE_LEVEL, f"cannot read the file ({why})") from None
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise RulesetError(str(path), RulesetError.FILE_LEVEL, "not a regular file; a ruleset is a .toml "
+                               "file (or a ruleset name)")
+        data = handle.read(MAX_RULESET_BYTES + 1)
+    if len(data) > MAX_RULESET_BYTES:
+        raise RulesetError(str(path), RulesetError.FILE_LEVEL, f"larger than {MAX_RULESET_BYTES >> 10} KB; a "
+                           "ruleset is a small TOML text file: is this the right file?")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = exc.object[exc.start:exc.start + 1]
+        raise RulesetError(str(path), RulesetError.FILE_LEVEL, f"not a text file: byte {exc.start} is {bad!r}, not "
+                           "UTF-8; a ruleset is a UTF-8 TOML text file (save it as UTF-8 TOML)") from None
 
 
 def _exists(path: Path) -> bool:

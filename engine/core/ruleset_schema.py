@@ -20,6 +20,7 @@ values (a deck big enough for the players, say) in their config builders.
 from __future__ import annotations
 
 import difflib
+import importlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -116,6 +117,16 @@ def check_values(values: Mapping[str, Any], schema: Schema, path: str, columns: 
         problem = _value_problem(rule, value) or _column_problem(rule, value, columns)
         if problem:
             raise RulesetError(path, key, problem)
+
+
+def schema_of(ruleset_game: str) -> Schema:
+    """The declared keys of a game's rulesets (`engine/<game>/ruleset_schema.py`); empty for a game that
+    declares none (a test's toy game)."""
+    try:
+        module = importlib.import_module(f"engine.{ruleset_game}.ruleset_schema")
+    except ModuleNotFoundError:
+        return {}
+    return module.SCHEMA  # type: ignore[no-any-return]
 
 
 def rule_for(schema: Schema, key: str) -> Rule | None:

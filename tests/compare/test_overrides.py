@@ -50,7 +50,7 @@ def test_the_variant_text_rewrites_only_the_changed_leaf_marked_assumed() -> Non
     assert ruleset.provenance["setup.bonus_tokens"].source == "assumed"
     assert "the baseline has [30, 20, 15, 10]" in ruleset.provenance["setup.bonus_tokens"].note
     assert ruleset.digest != STANDARD.digest
-    text = variant_text(STANDARD, variant)
+    text = variant_text(STANDARD, variant, {})
     assert text.startswith("# Les caprices du roi")  # comments and layout kept
     assert 'name = "standard~richer_first"' in text
 
@@ -66,6 +66,29 @@ def test_an_unknown_key_is_refused_naming_the_flag_and_the_closest_known_keys() 
     message = str(caught.value)
     assert message.startswith("--set: key 'setup.bonus_token'")
     assert "setup.bonus_tokens" in message
+
+
+GARDENS = get_game("gardens")
+
+
+@pytest.mark.parametrize("flag", ["bonus.extra_reward_values=[5,4,3,2]", "bonus.extra_reward_values[0]=5",
+                                  "caprice.blessing_of_nothing=3"])
+def test_a_key_that_only_fits_a_pattern_is_refused_naming_the_closest_keys(flag: str) -> None:
+    """Issue 27 item 12: `bonus.*_values` matched the typo, the games were played and nothing changed."""
+    with pytest.raises(RulesetError) as caught:
+        variant_ruleset(GARDENS, GARDENS.load_ruleset("base"), variant_from_sets([flag]))
+    message = str(caught.value)
+    assert message.startswith(f"--set: key '{flag.split('=')[0].split('[')[0]}': unknown key")
+    if "extra" in flag:
+        assert "closest known keys: bonus.extra_rewards_values" in message
+
+
+def test_compare_with_a_mistyped_key_plays_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["compare", "--game", "gardens", "--set", "bonus.extra_reward_values=[5,4,3,2]", "--games", "2",
+            "--players", "2", "--agents", "random", "--lake", str(tmp_path / "lake"), "--out", str(tmp_path / "out")]
+    assert main(argv) == 2
+    assert "bonus.extra_rewards_values" in capsys.readouterr().err
+    assert not (tmp_path / "lake").exists() or not any((tmp_path / "lake").rglob("*.parquet"))
 
 
 def test_an_out_of_range_value_names_the_bound() -> None:
@@ -115,3 +138,21 @@ def test_the_command_refuses_bad_overrides_in_one_line_before_playing(
     assert status == code
     assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert not lake.exists() or not any(lake.rglob("*.parquet"))
+
+
+def test_balance_rules_lists_keys_values_bounds_and_provenance(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--game", "gardens", "--key", "bonus."]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("bonus.extra_rewards_values "))
+    assert "[6, 5, 4, 3]" in row and "assumed" in row and "a list of 0-12 whole numbers from 0 to 50" in row
+    assert "Extra Rewards tile values" in out and "3 key(s)" in out
+
+
+@pytest.mark.parametrize("game", ["caprices", "gardens", "gods"])
+def test_balance_rules_gives_every_key_of_the_default_ruleset_its_bounds(
+        game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    ruleset = get_game(game).load_ruleset(get_game(game).default_ruleset)
+    assert main(["rules", "--game", game]) == 0
+    rows = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()[1:-1] if not line.startswith(" ")}
+    assert set(ruleset.values) <= set(rows)
+    assert not [key for key in ruleset.values if rows[key].rstrip().endswith(" -")]  # a key without bounds

@@ -4,31 +4,11 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import Any
-
-import pytest
 
 from balance.cli import main
-from recorded.ingest import ingest, quarantined
-from tests.recorded.conftest import PLAYTESTS, lake_snapshot, playtest, write
-
-
-@pytest.fixture
-def lake(tmp_path: Path) -> Path:
-    """A lake that already holds the gardens playtest (so 'unchanged' means something)."""
-    lake = tmp_path / "lake"
-    assert ingest([PLAYTESTS["gardens"]], lake).games_added == 1
-    return lake
-
-
-def rejected(lake: Path, path: Path) -> Any:
-    """Ingest one bad file: exit 2, nothing written to events/ or runs/, exactly one error (returned)."""
-    before = lake_snapshot(lake)
-    assert main(["ingest", str(path), "--lake", str(lake)]) == 2
-    assert lake_snapshot(lake) == before
-    report = ingest([path], lake)
-    assert len(report.rejected) == 1 and report.games_added == 0
-    return report.rejected[0]
+from recorded.ingest import ingest
+from recorded.quarantine import quarantined
+from tests.recorded.conftest import PLAYTESTS, playtest, rejected, write
 
 
 def test_truncated_json(lake: Path, tmp_path: Path) -> None:

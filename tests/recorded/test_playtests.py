@@ -9,7 +9,8 @@ import pytest
 from balance.cli import main
 from lake import layout as lake_files
 from lake.verify import verify
-from recorded.ingest import ingest, is_recorded, quarantined
+from recorded.ingest import ingest, is_recorded
+from recorded.quarantine import quarantined
 from tests.recorded.conftest import PLAYTESTS, lake_snapshot
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from balance.cli import main
 from lake.catalogue import catalogue
-from lake.claim import RunConflict
+from lake.claim import RunConflict, claim_run, read_claim
 from lake.spec import RunSpec
 from lake.store import open_store
 from lake.verify import verify
@@ -115,3 +115,28 @@ def test_object_store_lake_rejects_strays_and_conflicting_claims(
     with pytest.raises(RunConflict, match="seed: 5 there, 6 now"):
         run(other, s3_lake, workers=1, progress=False)
     assert verify(s3_lake, workers=1).ok
+
+
+@pytest.mark.xdist_group("s3")
+def test_runs_remove_honours_a_writers_lock_on_the_object_store(
+    bucket: str, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 27 item 2: while a writer holds the run's lock object, `runs remove` refuses and deletes nothing;
+    once the writer is gone (or its lock cleared with `runs unlock`) the run is removed, manifest first."""
+    lake = f"{bucket}/removing"
+    spec = RunSpec("caprices", "standard", (2,), ("random",), games=4, seed=3, batch_size=2, run_id="busy")
+    run(spec, lake, workers=1, progress=False)
+    store = open_store(lake)
+    before = store.find("")
+    claimed = read_claim(store, "busy")
+    assert claimed is not None
+    writer = claim_run(store, "busy", claimed, resume=True)  # what a resumed writer holds while it writes
+    try:
+        capsys.readouterr()
+        assert main(["runs", "remove", "busy", "--lake", lake]) == 1
+        assert "is being written by pid" in capsys.readouterr().err
+        assert store.find("") == sorted({*before, "runs/busy/lock"})  # nothing deleted, the lock still held
+    finally:
+        writer.release()
+    assert main(["runs", "remove", "busy", "--lake", lake]) == 0
+    assert store.find("") == []
