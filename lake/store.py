@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import os
 import posixpath
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -213,9 +214,8 @@ class LocalStore(Store):
             raise StoreError(f"{root}: {existing} is a file, so the lake folder cannot be made; choose another --lake")
         try:
             root.mkdir(parents=True, exist_ok=True)
-            probe = root / f"{TEMP_PREFIX}{os.getpid()}-probe"
-            probe.write_bytes(b"")
-            probe.unlink()
+            with tempfile.TemporaryFile(dir=root):  # O_TMPFILE: no name, so a kill here leaves nothing behind
+                pass
         except OSError as exc:
             raise StoreError(f"{root}: cannot write to the lake folder ({exc.strerror}); "
                              "check its permissions or choose another --lake") from None

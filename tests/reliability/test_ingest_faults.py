@@ -104,8 +104,10 @@ def test_a_runs_remove_killed_midway_leaves_an_incomplete_run_not_missing_files(
         assert proc.returncode == -signal.SIGKILL
         report = verify(lake)
         assert not any("missing" in p.problem for p in report.problems), (nth, [p.line() for p in report.problems])
-        assert all(run.state == "incomplete" for run in catalogue(lake).runs.values()), nth
-        assert main(["runs", "remove", run_id, "--lake", str(lake)]) == 0
+        states = {run.state for run in catalogue(lake).runs.values()}
+        assert states <= {"incomplete"} if nth > 1 else states == {"complete"}, (nth, states)  # #1: the manifest
+        if states:  # else only the (harmless, unread) lock file was left: the run is gone
+            assert main(["runs", "remove", run_id, "--lake", str(lake)]) == 0
         assert catalogue(lake).runs == {} and verify(lake).ok
     else:
         assert not SOAK, "the soak never reached the end of the removal"
