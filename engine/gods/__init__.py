@@ -33,5 +33,5 @@ the retired bag order, v2 draws), `events.py`, `notation.py`
 (recorded games), `agents/` (`greedy.py`: the one-ply value and greedy-fast;
 `search.py`: the ismcts estimate and ismcts-fast; `hidden.py`: what a player
 cannot know, re-dealt for the search; it models the others' plans with the greedy value, so it sits with
-the agents rather than in state.py), `bench.py` (`python -m engine.gods.bench`).
+the agents rather than in state.py). Its throughput bench is simulate/gods_bench.py, beside Four Gardens'.
 """

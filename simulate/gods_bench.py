@@ -1,6 +1,6 @@
 """Throughput of 4 Gods self-play with the columnar log on (one core).
 
-    .venv/bin/python -m engine.gods.bench --games 200 --players 4 --agent random
+    .venv/bin/python -m simulate.gods_bench --games 200 --players 4 --agent random
 """
 
 from __future__ import annotations
