@@ -6,6 +6,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip install -q --require-hashes
 STAMP := $(VENV)/.installed
+# each install step says what it installs, then every 10 s that it is still busy (pip -q is silent for minutes)
+BEAT := sh requirements/heartbeat.sh
 TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 # JupyterLab reads default settings from the environment: notebooks/*.py open as notebooks on double-click
@@ -16,17 +18,17 @@ LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 # the editable install builds with the pinned setuptools of build.lock (no isolated build fetching the latest)
 $(STAMP): requirements/build.lock requirements/report.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(PIP) -r requirements/build.lock
-	$(PIP) -r requirements/report.lock
-	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
+	$(BEAT) "installing requirements/build.lock: $$(grep -c == requirements/build.lock) pinned packages, the build tools" $(PIP) -r requirements/build.lock
+	$(BEAT) "installing requirements/report.lock: $$(grep -c == requirements/report.lock) pinned packages, the runtime and JupyterLab" $(PIP) -r requirements/report.lock
+	$(BEAT) "installing boardgame-balance itself, editable (no download)" $(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 $(TEST_STAMP): $(STAMP) requirements/test.lock
-	$(PIP) -r requirements/test.lock
+	$(BEAT) "installing requirements/test.lock: $$(grep -c == requirements/test.lock) pinned packages, the test tools and every extra" $(PIP) -r requirements/test.lock
 	touch $(TEST_STAMP)
 
 $(BENCH_STAMP): $(STAMP) requirements/bench.lock
-	$(PIP) -r requirements/bench.lock
+	$(BEAT) "installing requirements/bench.lock: $$(grep -c == requirements/bench.lock) pinned packages, the benchmark's peer eventsourcing" $(PIP) -r requirements/bench.lock
 	touch $(BENCH_STAMP)
 
 $(LAB_SETTINGS): jupyter/overrides.json $(STAMP)

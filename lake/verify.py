@@ -23,6 +23,7 @@ with a progress bar. Problems are reported by file, game and seq; nothing raises
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -42,6 +43,8 @@ from lake.filecheck import FileResult, FileTask, check_file
 from lake.manifest import manifest_ruleset
 from lake.spec import RunSpec
 from lake.store import Store
+
+LOG = logging.getLogger("balance.lake.verify")
 
 EVENT_KINDS = ("simulated", "recorded")  # runs of game logs; other kinds (tile values) are checked file by file
 
@@ -100,6 +103,7 @@ def verify(
     for run in selected:
         report.runs.append(run.run_id)
         tasks += _run_tasks(cat, run, resolve, workers, report)
+        LOG.info("verify %s: %s, %d file(s) to check", run.run_id, run.state, len(run.files))
     _check_files(tasks, workers, progress, report)
     return report
 

@@ -18,6 +18,8 @@
 # every event of every game. Ask DuckDB for the games that match a condition, then look
 # at them: each game is told turn by turn (`balance show` in a terminal), drawn, and can
 # be stepped through event by event. Copy a cell, change the condition, run it.
+# `balance.api` (docs/api.md) opens both: `api.connect(warehouse, lake=lake)` is the
+# warehouse plus a view `events_<game>` of each game's events, `api.show` one game.
 
 # %% tags=["parameters"]
 warehouse = "../data/warehouse.duckdb"  # relative to notebooks/ (make lab); tests pass absolute paths
@@ -27,18 +29,11 @@ lake = "../data/lake"
 from IPython.display import Markdown, display
 
 import show as games
+from balance import api
 from reports.kit.notebook import open_warehouse, show
-from lake.catalogue import catalogue
-from warehouse.query import connect
 
 q, names = open_warehouse(warehouse)
-in_lake = catalogue(lake)
-
-
-def events(game: str) -> str:
-    """The lake's admitted event files of one game, as a DuckDB table expression (`from {events('gods')}`)."""
-    files = in_lake.uris("events", game)
-    return "read_parquet([" + ", ".join(f"'{f}'" for f in files) + "])" if files else "(select null where false)"
+con = api.connect(warehouse, lake=lake)  # the warehouse and the lake's events (`events_caprices`, ...)
 
 
 # %% [markdown]
@@ -80,12 +75,12 @@ show(loser_met_30, {"run": "run_id", "game": "game_id", "who": lambda r: f"seat 
 # %%
 if not loser_met_30.empty:
     pick = loser_met_30.iloc[0]
-    seq = connect().sql(f"""
-        select min(seq) from {events('caprices')}
+    seq = con.sql(f"""
+        select min(seq) from events_caprices
         where run_id = '{pick.run_id}' and game_id = {pick.game_id} and event_type = 'caprice_met'
           and player = {pick.seat} and caprice_id = '{pick.caprice_id}'
     """).fetchall()[0][0]
-    games.present(games.from_lake(lake, pick.run_id, int(pick.game_id)), at=int(seq), tail=25)
+    games.present(api.show(lake, pick.run_id, int(pick.game_id)), at=int(seq), tail=25)
 
 # %% [markdown]
 # ## The highest-scoring games of each game
@@ -102,7 +97,7 @@ show(best, {"game": lambda r: names.game(r.game), "run": "run_id", "game id": "g
             "who": lambda r: f"seat {r.seat + 1} ({r.agent})", "score": "score", "players": "num_players"})
 for row in best.drop_duplicates("game").itertuples():
     display(Markdown(f"### {names.game(row.game)}: {int(row.score)} points"))
-    games.present(games.from_lake(lake, row.run_id, int(row.game_id)), tail=12)
+    games.present(api.show(lake, row.run_id, int(row.game_id)), tail=12)
 
 # %% [markdown]
 # ## 4 Gods games ended by a full frame
@@ -129,12 +124,12 @@ near = full if not full.empty else q("""
 """)
 stepper = None
 if not near.empty:
-    gods_game = games.from_lake(lake, near.run_id.iloc[0], int(near.game_id.iloc[0]))
+    gods_game = api.show(lake, near.run_id.iloc[0], int(near.game_id.iloc[0]))
     stepper = games.stepper(gods_game, at=len(gods_game.events) // 2)
 stepper
 
 # %% [markdown]
 # ## Your turn
 # Any condition the tables or the events can express picks games the same way: a run id
-# and a game id are all `games.from_lake(lake, run, game_id)` needs. In a terminal the same
+# and a game id are all `api.show(lake, run, game_id)` needs. In a terminal the same
 # game is `balance show --lake data/lake --run RUN --game-id N` (add `--at SEQ`, `--png FILE`).

@@ -15,6 +15,7 @@ notebook leaves the earlier reports untouched.
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import shutil
@@ -33,6 +34,8 @@ from reports.site.index import write_index
 from reports.site.pages import experiment_pages, page_title, site_links
 from warehouse.faults import remove_dead_leftovers
 from warehouse.query import connect, one_value
+
+LOG = logging.getLogger("balance.reports.render")
 
 NOTEBOOKS_DIR = Path(str(resources.files("notebooks")))  # package data: a checkout's notebooks/ or the wheel's
 GENERIC_NOTEBOOKS = ("overview",)
@@ -127,10 +130,12 @@ def execute_notebook(
 
 def build_reports(
     warehouse: Path, out: Path = DEFAULT_OUT, notebooks_dir: Path = NOTEBOOKS_DIR,
-    log: Callable[[str], None] = print, lake: str = "data/lake",
+    log: Callable[[str], None] | None = None, lake: str = "data/lake",
 ) -> list[Report]:
-    """Execute every relevant notebook and write its HTML plus `index.html` into `out`; `log` gets progress lines.
+    """Execute every relevant notebook and write its HTML plus `index.html` into `out`; `log` gets progress lines
+    (default: the `balance` logger at info level).
     `lake` is where the warehouse's games are, for the example games' `balance show` commands."""
+    log = log or LOG.info
     games = games_in(warehouse)
     sources = notebooks_for(games, notebooks_dir)
     staging = _staging(out, f".staging-{os.getpid()}")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import logging
 import os
 import time
 from collections.abc import Callable, Iterable
@@ -40,6 +41,8 @@ from lake.spec import Batch, RunSpec, SpecError
 from lake.store import Store, open_store
 from simulate.batch import BatchSummary, load_spec_ruleset, play_batch
 from simulate.progress import progress_counter
+
+LOG = logging.getLogger("balance.simulate.runner")
 
 __all__ = ["RunBusy", "RunConflict", "run", "claim_record"]
 
@@ -82,6 +85,8 @@ def run(
         done = _existing_parts(store, spec)
         todo = [b for b in spec.batches() if b.index not in done]
         summaries = [_summary_of_existing(store, b, done[b.index]) for b in spec.batches() if b.index in done]
+        LOG.info("run %s: %d of %d part files already in %s; playing %d (%s)", spec.run_id, len(done),
+                 len(spec.batches()), store.url, len(todo), scheduler or f"{workers or 'all'} local worker(s)")
         game_ref: str | Game = game if game is not None else spec.game
         bar = _progress_bar(spec, summaries, progress)
         with bar:
@@ -90,7 +95,10 @@ def run(
                 bar.update(summary.games)
         manifest = _manifest(spec, ruleset, summaries, started, time.time(), {b.index for b in todo})
         manifest.extra.update(extra or {})
-        return publish(store, manifest)
+        published = publish(store, manifest)
+        LOG.info("run %s: manifest published, %d games in %d files", spec.run_id, manifest.totals["games"],
+                 manifest.totals["files"])
+        return published
     except BaseException:
         if not _existing_parts(store, spec):
             claim.abandon()  # nothing written: the run id is free again, nothing is left to trip a later command

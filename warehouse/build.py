@@ -24,6 +24,7 @@ with the lake.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import shutil
 import time
@@ -59,6 +60,8 @@ from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests
 from warehouse.old_envelopes import load_old_envelopes
 from warehouse.query import connect
 from warehouse.runs import load_runs
+
+LOG = logging.getLogger("balance.warehouse.build")
 
 GENERIC_GAME = None  # models without a `-- game:` header read every game
 DEFAULT_MEMORY_LIMIT = "1GB"  # DuckDB's own budget; the process (Python, Arrow, DuckDB) stays under 2 GB
@@ -116,7 +119,7 @@ def build(
     correction and the minimum effects of the shared "look here" flag.
     """
     started = time.perf_counter()
-    say = log or (lambda _msg: None)
+    say = log or LOG.debug
     cat = catalogue(lake)
     if not cat.runs and not cat.stray:
         raise BalanceError(f"{cat.store.url}: no runs in this lake; run `balance simulate` or `balance run` first")

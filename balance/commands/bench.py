@@ -6,8 +6,10 @@ store; with `--table`, the performance table for every game (bytes per event on 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from balance import args as arg
+from balance.output import add_json_flag, emit
 from engine.core.agents import make_agent
 from engine.core.errors import UnknownName
 from engine.core.game import Game
@@ -42,6 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", action="store_true",
                         help="instead: the performance table for every game (random agents, one core, logged; "
                              "logging overhead; bytes per event; the writer against eventsourcing's SQLite store)")
+    add_json_flag(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,6 +64,10 @@ def run(args: argparse.Namespace) -> int:
     searching = [name for name in agents if getattr(make_agent(name, game), "searches", False)]
     plain = [name for name in agents if name not in searching]
     print(f"{'agent':8} {'mode':32} {'games/s':>10} {'events/s':>12}")
+    document: dict[str, Any] = {"game": args.game, "ruleset": ruleset, "players": args.players,
+                                "games": args.games, "repeats": args.repeats, "agents": [], "search": [],
+                                "pipeline": [], "writers": None}
+    emit(args, document)  # filled in as the figures come
     for agent in plain:
         spec = RunSpec(args.game, ruleset, (args.players,), (agent,), args.games, args.seed, args.games, "bench")
         discarded, logged = logging_overhead(game, spec, max(1, args.repeats))
@@ -69,13 +76,22 @@ def run(args: argparse.Namespace) -> int:
         print(f"{agent:8} {'logging overhead (logged/discarded)':32} {logged.seconds / discarded.seconds:>10.2f}")
         print(f"{agent:8} {'bytes per event on disk':32} {logged.bytes_per_event:>10.2f}  "
               f"({logged.bytes_on_disk / logged.games:,.0f} per game, one {logged.games}-game file)")
+        document["agents"].append({"agent": agent, "discarded": _figure(discarded), "logged": _figure(logged),
+                                   "overhead": logged.seconds / discarded.seconds,
+                                   "bytes_per_event": logged.bytes_per_event})
     if searching:
         print(f"search agents, uniform line-up, one core, {args.search_games} games each, CPU time:")
         print(f"{'agent':18} {'s/game':>8} {'iterations/s':>13} {'iterations/decision':>20} {'searched/game':>14}")
         for agent in searching:
             spec = RunSpec(args.game, ruleset, (args.players,), (agent,), args.search_games, args.seed,
                            args.search_games, "bench")
-            _print_search_row(agent, search_throughput(game, spec))
+            searched = search_throughput(game, spec)
+            _print_search_row(agent, searched)
+            document["search"].append({"agent": agent, "games": searched.games,
+                                       "seconds_per_game": searched.seconds_per_game,
+                                       "iterations_per_s": searched.iterations_per_s,
+                                       "iterations_per_decision": searched.iterations_per_decision,
+                                       "searched_decisions_per_game": searched.decisions / searched.games})
     lineup = tuple(plain)
     if not lineup:
         return 0
@@ -83,9 +99,11 @@ def run(args: argparse.Namespace) -> int:
     for count in workers:
         batch = max(1, args.games // (4 * count))
         spec = RunSpec(args.game, ruleset, (args.players,), lineup, args.games, args.seed, batch, f"bench-w{count}")
-        _print_row(",".join(lineup), pipeline_throughput_fresh(spec, count))
-    _print_writers(game, RunSpec(args.game, ruleset, (args.players,), lineup, args.games, args.seed, args.games,
-                                 "bench-writer"), args.repeats)
+        figure = pipeline_throughput_fresh(spec, count)
+        _print_row(",".join(lineup), figure)
+        document["pipeline"].append({"workers": count, "agents": list(lineup), **_figure(figure)})
+    document["writers"] = _print_writers(game, RunSpec(args.game, ruleset, (args.players,), lineup, args.games,
+                                                       args.seed, args.games, "bench-writer"), args.repeats)
     return 0
 
 
@@ -95,6 +113,7 @@ def _table(args: argparse.Namespace) -> int:
           f"best of {args.repeats}; bytes per event from a {DEFAULT_BATCH_SIZE}-game part file written by the runner "
           "(random,greedy); wall-clock on this machine (shared machines give noisy figures)")
     print(f"{'game':10} {'logged games/s':>15} {'logged events/s':>16} {'overhead':>9} {'bytes/event':>12}")
+    rows = []
     for name in sorted(GAMES):
         if name == "caprices-joust":
             continue  # a match of four caprices games: the same events as caprices
@@ -107,9 +126,13 @@ def _table(args: argparse.Namespace) -> int:
         size, events = lake_bytes_per_event(game, size_spec)
         print(f"{name:10} {logged.games_per_s:>15.1f} {logged.events_per_s:>16,.0f} "
               f"{logged.seconds / discarded.seconds:>9.2f} {size / events:>12.2f}")
+        rows.append({"game": name, "logged": _figure(logged), "overhead": logged.seconds / discarded.seconds,
+                     "bytes_per_event": size / events})
     caprices = get_game("caprices")
-    _print_writers(caprices, RunSpec("caprices", caprices.default_ruleset, (args.players,), ("random",), args.games,
-                                     args.seed, args.games, "bench-writer"), args.repeats)
+    writers = _print_writers(caprices, RunSpec("caprices", caprices.default_ruleset, (args.players,), ("random",),
+                                               args.games, args.seed, args.games, "bench-writer"), args.repeats)
+    emit(args, {"players": args.players, "games": args.games, "repeats": args.repeats, "table": rows,
+                "writers": writers})
     return 0
 
 
@@ -130,10 +153,14 @@ def _side_by_side(args: argparse.Namespace) -> int:
     head = " | ".join(f"{name} s/game" for name in agents)
     print(f"| game | ruleset | players | {head} | {agents[0]} / {agents[-1]} |")
     print("|---|---|---|" + "---|" * (len(agents) + 1))
+    rows = []
     for game, ruleset, players in cells:
         cell = side_by_side(game, ruleset, players, agents, args.search_games, args.seed)
         times = " | ".join(f"{cell.per_game(i):.3f}" for i in range(len(agents)))
         print(f"| {cell.game} | {cell.ruleset} | {cell.players} | {times} | {cell.ratio():.3f} |", flush=True)
+        rows.append({"game": cell.game, "ruleset": cell.ruleset, "players": cell.players, "ratio": cell.ratio(),
+                     "cpu_s_per_game": {name: cell.per_game(i) for i, name in enumerate(agents)}})
+    emit(args, {"agents": agents, "games_per_cell": args.search_games, "side_by_side": rows})
     return 0
 
 
@@ -146,20 +173,29 @@ def _knows(game: Game, name: str) -> bool:
     return True
 
 
-def _print_writers(game: object, spec: RunSpec, repeats: int) -> None:
+def _figure(figure: Throughput) -> dict[str, Any]:
+    return {"label": figure.label, "games": figure.games, "events": figure.events, "seconds": figure.seconds,
+            "games_per_s": figure.games_per_s, "events_per_s": figure.events_per_s}
+
+
+def _print_writers(game: object, spec: RunSpec, repeats: int) -> dict[str, Any]:
+    """The writer comparison printed, and returned for --json (`skipped` says why when the peer is missing)."""
     print(f"event writer alone, the same {spec.game} events ({spec.total_games} games), made durable on disk, "
           f"best of {repeats} (simulate/writer_bench.py says exactly what each side does):")
     try:
         figures = compare_writers(game, spec, max(1, repeats))  # type: ignore[arg-type]
     except PeerMissing as exc:
         print(f"  skipped: {exc}")
-        return
+        return {"skipped": str(exc), "figures": []}
     ours = figures[0]
     for figure in figures:
         ratio = "" if figure is ours else f"  ours is {ours.events_per_s / figure.events_per_s:.1f}x faster"
         print(f"  {figure.label:58} {figure.events_per_s:>11,.0f} events/s "
               f"{figure.bytes / figure.events:>8.1f} bytes/event{ratio}")
     _print_writer_stages(ours, min(figures[1:], key=lambda figure: figure.seconds))
+    return {"skipped": None, "figures": [{"label": f.label, "events": f.events, "seconds": f.seconds,
+                                          "events_per_s": f.events_per_s, "bytes_per_event": f.bytes / f.events}
+                                         for f in figures]}
 
 
 def _print_writer_stages(ours: WriterFigure, fastest_peer: WriterFigure) -> None:

@@ -26,6 +26,7 @@ from typing import Any
 
 import pandas as pd
 
+from balance.output import add_json_flag, emit, records
 from engine.registry import get_game
 from lake.layout import DEFAULT_LAKE
 from lake.spec import DEFAULT_RULESET, parse_int_list, parse_name_list
@@ -69,6 +70,7 @@ def add_common_arguments(parser: argparse.ArgumentParser, games_default: int | N
                         help="count the baseline arm's games in the study's own tables too (default: kept apart)")
     parser.add_argument("--workers", type=int, help="local worker processes (default: all cores)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_json_flag(parser)
 
 
 def experiment_from_args(args: argparse.Namespace, kind: str = "compare",
@@ -153,7 +155,21 @@ def print_outcome(outcome: Outcome, out: Any = None) -> None:
         print(f"page: {outcome.page}", file=out)
 
 
+def outcome_document(outcome: Outcome) -> dict[str, Any]:
+    """The `--json` document of compare and sweep: the experiment, and every measure of every variant."""
+    exp = outcome.experiment
+    variants = []
+    for variant, rows in outcome.diffs.groupby("variant", sort=False):
+        variants.append({"variant": variant, "change": rows.change.iloc[0], "measures": len(rows),
+                         "changed": int(rows.flagged.sum()), "rows": records(rows.drop(columns=["change"]))})
+    return {"experiment": {"name": exp.name, "kind": exp.kind, "game": exp.game, "ruleset": exp.ruleset,
+                           "players": list(exp.players), "agents": list(exp.agents), "games": exp.games,
+                           "seed": exp.seed, "param": exp.param, "values": list(exp.values)},
+            "games_played": outcome.games_played, "page": outcome.page, "variants": variants}
+
+
 def run(args: argparse.Namespace) -> int:
     outcome = play_and_compare(experiment_from_args(args), args)
+    emit(args, outcome_document(outcome))
     print_outcome(outcome)
     return 0

@@ -14,8 +14,10 @@ import argparse
 import math
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 from balance import args as arg
+from balance.output import add_json_flag, emit, records
 from engine.core.agents import make_agent
 from engine.registry import get_game
 from lake.layout import DEFAULT_LAKE
@@ -44,6 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-warehouse", action="store_true", help="only play the games; build the warehouse later")
     parser.add_argument("--workers", type=arg.workers, help="local worker processes (default: all cores)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
+    add_json_flag(parser)
 
 
 def pairings(args: argparse.Namespace) -> list[RunSpec]:
@@ -67,34 +70,48 @@ def pairings(args: argparse.Namespace) -> list[RunSpec]:
 
 def run(args: argparse.Namespace) -> int:
     specs = pairings(args)
+    played = []
     for spec in specs:
         manifest = run_spec(spec, args.lake, workers=args.workers, resume=True, progress=not args.no_progress)
         print(f"{spec.run_id}: {' vs '.join(spec.agents)}, {manifest.totals['games']} games in the lake")
+        played.append({"run_id": spec.run_id, "agents": list(spec.agents), "games": manifest.totals["games"]})
+    ruleset = get_game(args.game).load_ruleset(specs[0].ruleset).name
+    document = {"game": args.game, "ruleset": ruleset, "players": args.players, "lake": args.lake,
+                "pairings": played, "warehouse": None, "ratings": [], "pairwise": []}
     if args.no_warehouse:
+        emit(args, document)
         return 0
     result = build(args.lake, args.warehouse)
     print(f"built {result.warehouse} in {result.seconds:.1f}s")
-    ruleset = get_game(args.game).load_ruleset(specs[0].ruleset).name
     agents = sorted(set(parse_name_list(args.agents)))
-    for line in ladder_table(args.warehouse, args.game, ruleset, args.players, agents):
+    table = read_ladder(args.warehouse, args.game, ruleset, args.players)
+    emit(args, {**document, "warehouse": str(args.warehouse), **table})
+    for line in ladder_lines(table, args.game, ruleset, args.players, agents):
         print(line)
     return 0
 
 
-def ladder_table(warehouse: Path, game: str, ruleset: str, players: int, agents: list[str]) -> list[str]:
-    """The ratings and the pairwise matrix of these agents, as text lines."""
+def read_ladder(warehouse: Path, game: str, ruleset: str, players: int) -> dict[str, list[dict[str, Any]]]:
+    """The ratings (strongest first) and the pairwise cells of one game, ruleset and player count."""
     where = "game = ? and ruleset = ? and num_players = ?"
     with connect(str(warehouse), read_only=True) as con:
         ratings = con.execute(
             f"select agent, rating, rating_lo, rating_hi, games from met_agent_ratings where {where} "
-            "order by rating desc", [game, ruleset, players]).fetchall()
-        cells = {(a, o): (rate, lo, hi, n) for a, o, rate, lo, hi, n in con.execute(
-            f"select agent, opponent, win_rate, win_lo, win_hi, n from met_agent_pairwise where {where}",
-            [game, ruleset, players]).fetchall()}
+            "order by rating desc", [game, ruleset, players]).df()
+        pairwise = con.execute(
+            f"select agent, opponent, win_rate, win_lo, win_hi, n from met_agent_pairwise where {where} "
+            "order by agent, opponent", [game, ruleset, players]).df()
+    return {"ratings": records(ratings), "pairwise": records(pairwise)}
+
+
+def ladder_lines(table: dict[str, list[dict[str, Any]]], game: str, ruleset: str, players: int,
+                 agents: list[str]) -> list[str]:
+    """The ratings and the pairwise matrix of these agents, as text lines."""
+    cells = {(c["agent"], c["opponent"]): c for c in table["pairwise"]}
     lines = [f"ratings, {game} ({ruleset}) {players} players: Bradley-Terry, Elo scale, mean 0, 95% bootstrap "
              "(all two-agent games in the lake)"]
-    lines += [f"  {agent:22} {rating:7.0f}  ({lo:.0f} to {hi:.0f})  {n} games"
-              for agent, rating, lo, hi, n in ratings]
+    lines += [f"  {r['agent']:22} {r['rating']:7.0f}  ({r['rating_lo']:.0f} to {r['rating_hi']:.0f})  "
+              f"{r['games']} games" for r in table["ratings"]]
     lines.append("win rate of the row agent against the column agent, with its 95% interval and games:")
     lines.append(" " * 24 + "".join(f"{name[:20]:>22}" for name in agents))
     for agent in agents:
@@ -102,6 +119,6 @@ def ladder_table(warehouse: Path, game: str, ruleset: str, players: int, agents:
         for opponent in agents:
             cell = cells.get((agent, opponent))
             row.append(f"{'':>22}" if cell is None else
-                       f"{cell[0]:>6.1%} ({cell[1]:.0%}-{cell[2]:.0%}) {cell[3]:>3}".rjust(22))
+                       f"{cell['win_rate']:>6.1%} ({cell['win_lo']:.0%}-{cell['win_hi']:.0%}) {cell['n']:>3}".rjust(22))
         lines.append(f"  {agent[:22]:22}" + "".join(row))
     return lines

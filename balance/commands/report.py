@@ -26,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    reports = build_reports(args.warehouse, args.out, args.notebooks, lake=args.lake)
+    progress = None if args.quiet else print  # -q: the `balance` logger's errors only
+    reports = build_reports(args.warehouse, args.out, args.notebooks, log=progress, lake=args.lake)
     for report in reports:
         print(f"wrote {report.html}")
     return 0

@@ -70,21 +70,23 @@ def run(args: argparse.Namespace) -> int:
     play_asks(load_asks(args.study, args.scale), load_rules(args.study), str(args.lake), args.workers)
     for step in tile_value_steps(args.study, args.scale):
         t0 = time.perf_counter()
-        beat = Heartbeat(f"tile values {step.ruleset} {step.players}p")
-        run_id, _, measured = tile_value_step(
-            step, args.lake, workers=args.workers or os.cpu_count() or 1,
-            progress=step_progress(beat))
+        with Heartbeat(f"tile values {step.ruleset} {step.players}p") as beat:
+            run_id, _, measured = tile_value_step(
+                step, args.lake, workers=args.workers or os.cpu_count() or 1,
+                progress=step_progress(beat))
         print(f"tile values {run_id}: {step.ruleset} {step.players}p agents {step.lineup_label()}, {step.games} games "
               f"x {step.rollouts} rollouts, {step.pairs} owning pairs per tile "
               f"({'measured' if measured else 'already in the lake'}) in {time.perf_counter() - t0:.1f}s")
     simulated = time.perf_counter()
     print(f"building the warehouse {args.warehouse} from {args.lake}", flush=True)
-    result = build(args.lake, args.warehouse, log=Heartbeat("warehouse"), flag_rules=load_rules(args.study))
+    with Heartbeat("warehouse") as beat:
+        result = build(args.lake, args.warehouse, log=beat, flag_rules=load_rules(args.study))
     print(f"built {result.warehouse} in {result.seconds:.1f}s; {len(result.tests)} invariant tests passed")
     for line in [*headline_half_widths(args.warehouse), *decided_counts(args.warehouse)]:
         print(line)
     built = time.perf_counter()
-    for report in build_reports(args.warehouse, args.out, lake=str(args.lake)):
+    progress = None if args.no_progress else print
+    for report in build_reports(args.warehouse, args.out, log=progress, lake=str(args.lake)):
         print(f"wrote {report.html}")
     done = time.perf_counter()
     print(f"balance run: {done - started:.0f}s (simulate {simulated - started:.0f}s, "

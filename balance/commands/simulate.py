@@ -66,11 +66,16 @@ def spec_from_args(args: argparse.Namespace) -> RunSpec:
         raise SpecError(f"{where}: no game: pass --game (e.g. --game caprices) or --spec FILE")
     if "games" not in values:
         raise SpecError(f"{where}: no number of games: pass --games N (games per player count)")
+    return spec_with_defaults(values, where)
+
+
+def spec_with_defaults(values: dict[str, Any], where: str) -> RunSpec:
+    """A run spec from `values` (a spec's keys; None is missing), the game's player counts, `random` and the
+    game's ruleset filling in what is missing; errors name `where` and the key."""
     game = get_game(values["game"])
-    values.setdefault("players", game.facts.player_counts)
-    values.setdefault("agents", ("random",))
-    values.setdefault("ruleset", game.default_ruleset)
-    return RunSpec.from_dict(values, where=where)
+    filled = {"players": game.facts.player_counts, "agents": ("random",), "ruleset": game.default_ruleset,
+              **{key: value for key, value in values.items() if value is not None}}
+    return RunSpec.from_dict(filled, where=where)
 
 
 def _claimed_spec(args: argparse.Namespace) -> dict[str, Any] | None:

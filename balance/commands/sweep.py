@@ -17,7 +17,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from balance.commands.compare import add_common_arguments, experiment_from_args, play_and_compare, print_outcome
+from balance.commands.compare import (
+    add_common_arguments,
+    experiment_from_args,
+    outcome_document,
+    play_and_compare,
+    print_outcome,
+)
+from balance.output import emit
 from simulate.experiment import ExperimentError, sweep_variants
 from simulate.variants import Variant, parse_set
 from warehouse.variant_metrics import METRICS
@@ -76,5 +83,7 @@ def run(args: argparse.Namespace) -> int:
                              metrics=metrics or experiment.metrics)
     if experiment.kind != "sweep" or not experiment.param:
         raise ExperimentError("nothing to sweep: pass --param and --values, or an experiment file with [sweep]")
-    print_outcome(play_and_compare(experiment, args))
+    outcome = play_and_compare(experiment, args)
+    emit(args, outcome_document(outcome))
+    print_outcome(outcome)
     return 0

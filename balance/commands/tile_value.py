@@ -21,6 +21,7 @@ import sys
 import pandas as pd
 
 from balance import args as arg
+from balance.output import add_json_flag, emit, records
 from lake.layout import DEFAULT_LAKE
 from lake.spec import parse_name_list
 from simulate.tile_run import manifest_file, run_step
@@ -49,6 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lake", type=arg.output_folder, default=DEFAULT_LAKE,
                         help=f"lake folder (default: {DEFAULT_LAKE})")
     parser.add_argument("--no-progress", action="store_true", help="no progress line")
+    add_json_flag(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,41 +64,54 @@ def run(args: argparse.Namespace) -> int:
     run_id, tables, _ = run_step(spec, args.lake, progress, args.workers or os.cpu_count() or 1)
     print(f"{run_id}: {manifest_file(args.lake, run_id)}")
     choices = tables["tile_values"].to_pandas()
+    decisions, games = choices.drop_duplicates(["game_seed", "seq"]).shape[0], choices.game_seed.nunique()
     print(f"conditions: agents {spec.lineup_label()}, {spec.players} players, ruleset {spec.ruleset}, "
-          f"{choices.drop_duplicates(['game_seed', 'seq']).shape[0]} decisions from {choices.game_seed.nunique()} "
-          f"games, K = {spec.rollouts} rollouts, streams {spec.streams}")
-    _print_contrasts(choices)
+          f"{decisions} decisions from {games} games, K = {spec.rollouts} rollouts, streams {spec.streams}")
+    scale, pairs = _estimates(choices)
+    _print_contrasts(scale, pairs)
     owning = tables["tile_owning"].to_pandas()
-    if len(owning):
-        _print_owning(owning)
+    owned = owning_per_tile(owning) if len(owning) else pd.DataFrame()
+    if len(owned):
+        _print_owning(owned)
+    emit(args, {"run_id": run_id, "manifest": manifest_file(args.lake, run_id),
+                "conditions": {"ruleset": spec.ruleset, "players": spec.players, "agents": spec.lineup_label(),
+                               "decisions": decisions, "games": games, "rollouts": spec.rollouts,
+                               "streams": spec.streams, "seed": spec.seed},
+                "scale": records(scale), "contrasts": records(pairs), "owning": records(owned)})
     return 0
 
 
-def _print_contrasts(choices: pd.DataFrame) -> None:
+def _estimates(choices: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Each tile's value on one scale and every pair's contrast, largest first (empty without a decision)."""
     if choices.empty:
+        return pd.DataFrame(), pd.DataFrame()
+    frame, order = decisions_frame(choices), tile_order(set(choices.tile))
+    scale = tile_values(frame, order)
+    scale = scale.sort_values("score_value", ascending=False) if len(scale) else scale
+    return scale, contrasts(frame, order).sort_values("score_diff", ascending=False)
+
+
+def _print_contrasts(scale: pd.DataFrame, table: pd.DataFrame) -> None:
+    if table.empty:
         print("no bonus decision offered two tiles; play more games (--games)")
         return
-    frame, order = decisions_frame(choices), tile_order(set(choices.tile))
-    table = contrasts(frame, order).sort_values("score_diff", ascending=False)
-    if len(order) > 3:  # many tiles: the scale first, then the largest differences only
-        scale = tile_values(frame, order).sort_values("score_value", ascending=False)
+    if len(scale) > 3:  # many tiles: the scale first, then the largest differences only
         print(f"each tile against {scale.reference.iloc[0]} at the same decision (final score, 95% game-clustered):")
         for r in scale.itertuples():
             print(f"  {r.tile:13} {r.score_value:+6.2f} {_interval(r.score_lo, r.score_hi, '+6.2f')}  "
                   f"win share {r.win_value:+.3f}  (offered at {r.offered_decisions} decisions)")
-        table = table.head(5)
     print(f"choosing X instead of Y at the same decision (final score, 95% game-clustered interval; "
-          f"noise after Holm over {len(contrasts(frame, order))} pairs):")
-    for r in table.itertuples():
+          f"noise after Holm over {len(table)} pairs):")
+    for r in (table.head(5) if len(scale) > 3 else table).itertuples():
         print(f"  {r.tile:13} instead of {r.instead_of:13} {r.score_diff:+6.2f} "
               f"{_interval(r.score_lo, r.score_hi, '+6.2f')}  win share {r.win_diff:+.3f}  "
               f"({r.direct_decisions} decisions offered both; "
               f"{'beyond noise' if r.beyond_noise else 'within noise'})")
 
 
-def _print_owning(owning: pd.DataFrame) -> None:
+def _print_owning(owned: pd.DataFrame) -> None:
     print("value of owning: always take it vs never (paired deals; final score and win share, 95%):")
-    for r in owning_per_tile(owning).itertuples():
+    for r in owned.itertuples():
         print(f"  {r.tile:13} {r.score_diff:+6.2f} {_interval(r.score_lo, r.score_hi, '+6.2f', 'deals')}  win share "
               f"{r.win_diff:+.3f} {_interval(r.win_lo, r.win_hi, '+.3f', 'deals')}  over {r.pairs} deals, taken in "
               f"{r.took_rate:.0%}")

@@ -25,6 +25,7 @@ import pandas as pd
 
 from balance.commands.compare import add_common_arguments, play_and_compare
 from balance.commands.sweep import parse_values
+from balance.output import emit, records
 from engine.registry import get_game
 from lake.spec import DEFAULT_RULESET, parse_int_list, parse_name_list
 from simulate.experiment import Experiment, ExperimentError
@@ -139,6 +140,12 @@ def run(args: argparse.Namespace) -> int:
         if len(survivors) == 1:
             break
     _print_best(history, target, spent, args.budget)
+    emit(args, {"experiment": name, "game": game.id, "players": list(players),
+                "target": {"metric": target.metric, "low": target.low, "high": target.high,
+                           "levels": list(target.levels)},
+                "rounds": [{"round": round_no + 1, "games": games, "candidates": records(scores)}
+                           for round_no, games, scores in history],
+                "best": records(history[-1][2].head(1))[0], "games_spent": spent, "budget": args.budget})
     return 0
 
 

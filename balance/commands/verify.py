@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import asdict
 
 from balance import args as arg
+from balance.output import add_json_flag, emit
 from lake.layout import DEFAULT_LAKE
 from lake.verify import verify
 
@@ -19,12 +21,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--run", type=arg.run_id, help="verify only this run id (default: every run)")
     parser.add_argument("--workers", type=arg.workers, help="processes checking files in parallel (default: all cores)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar (shown on a terminal)")
+    add_json_flag(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     report = verify(args.lake, args.run, workers=args.workers, progress=sys.stderr.isatty() and not args.no_progress)
     seconds = time.perf_counter() - started
+    emit(args, {"lake": args.lake, "ok": report.ok and bool(report.runs), "runs": report.runs, "files": report.files,
+                "games": report.games, "events": report.events, "rows": report.rows, "seconds": round(seconds, 3),
+                "problems": [asdict(problem) for problem in report.problems]})
     if not report.runs and (args.run or not report.problems):
         what = f"no run {args.run!r}" if args.run else "no runs"
         print(f"balance verify: {what} in {args.lake}; check --lake DIR (default {DEFAULT_LAKE}) and --run",

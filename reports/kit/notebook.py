@@ -10,6 +10,7 @@ and no row-index column.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -75,8 +76,12 @@ def _plain(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+# a number, a share or a count, maybe signed, maybe followed by its interval in brackets: "4 Gods" is a name
+NUMERIC = re.compile(r"[+\-–]?[\d.,]+\s?%?(\s*\(.*\))?")
+
+
 def _looks_numeric(text: str) -> bool:
-    return bool(text) and (text[0].isdigit() or text[0] in "+-–") and "players" not in text
+    return NUMERIC.fullmatch(text.strip()) is not None
 
 
 def noise_word(flag: bool) -> str:
