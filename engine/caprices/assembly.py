@@ -11,6 +11,15 @@ from engine.caprices.rules import MINISTERS, PRINTED_CASTES, Card, Rules
 from engine.caprices.runs import run_frame
 
 
+def bonus_merchants(rules: Rules, merchants: dict[int, int], held: list[int]) -> dict[int, int]:
+    """The Merchants (value -> count) that may earn the run bonus: all of them, or with
+    `order.merchant_on_shared_value` false only those no other non-Minister card also holds (the Merchant is
+    then an integral part of the run)."""
+    if rules.merchant_on_shared_value:
+        return merchants
+    return {v: n for v, n in merchants.items() if n == 1 and held.count(v) == 1}
+
+
 class Assembly:
     """Facts of one assembly that do not depend on the choices.
 
@@ -38,7 +47,7 @@ class Assembly:
         self.shift, self.top = run_frame(rules, held, printed["minister_odd"] + printed["minister_even"])
         self.present = frozenset(v + self.shift for v in held)
         """Values held by non-Minister cards (in the run frame); Ministers reach the run through `runs.best_run`."""
-        self.merchant_values = frozenset(v + self.shift for v in merchants)
+        self.merchant_values = frozenset(v + self.shift for v in bonus_merchants(rules, merchants, held))
         self.one = 1 + self.shift
         """Where a Minister's printed 1 lies in the run frame."""
         self.values = tuple(v for _, v in cards + rallied)

@@ -2,8 +2,9 @@
 
 Seed, "End of the Game": "At the end of the 6th round, each player reveals their hand and calculates their
 score ... Whoever has the highest total score wins the game! In case of a tie, the tied player with the
-lowest total value of Subject cards wins." The score itself is `scoring.py`; this file turns it into the
-logged events (`caprice_met`, `player_scored` with rank and share of the win, `game_ended`).
+lowest total value of Subject cards wins." A tie left after that (equal scores and values) is shared, the one
+reading `end.remaining_tie` allows (assumed: the seed says no more). The score itself is `scoring.py`; this
+file turns it into the logged events (`caprice_met`, `player_scored` with rank and share of the win, `game_ended`).
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ def scored_events(
 
 
 def rank_players(results: list[tuple[int, int]]) -> tuple[list[int], list[float]]:
-    """Ranks (1 = best; higher score, then lower total value) and win shares (1/k among k tied winners)."""
+    """Ranks (1 = best; higher score, then lower total value) and win shares (1/k among k tied winners,
+    `end.remaining_tie`)."""
     keys = [(-score, value) for score, value in results]
     ranks = [1 + sum(1 for other in keys if other < key) for key in keys]
     winners = ranks.count(1)

@@ -1,8 +1,8 @@
 """Recruit a Subject: a face-up card from the Recruitment Zone or the top card of the draw pile (a discard follows).
 
 Seed, "1 - Draw a Card": "Recruit a face-up Subject card from the Recruitment Zone, or the top card of the
-draw pile." Modelling decisions (ruleset notes): the empty pile cannot be drawn from, and a player who can
-draw nothing passes (turn action `pass`).
+draw pile." Modelling decisions (ruleset notes): the empty pile cannot be drawn from, and the draw is
+compulsory (`turns.draw`): a player passes (turn action `pass`) only when they can draw nothing.
 """
 
 from __future__ import annotations

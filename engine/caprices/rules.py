@@ -41,6 +41,10 @@ NEXT_DEAL_FIRST = ("setup", "left")
 """Joust: who starts each later game: as at setup (`players.first`), or the left neighbour of the last starter."""
 JOUST_TIE_BREAKS = ("total_value", "shared")
 """Joust: a tie on total score goes to the lowest summed card value, or is shared."""
+REMAINING_TIES = ("shared",)
+"""A tie left after the lowest-card-value tie-break: the tied players share the win (the seed says no more)."""
+DRAW_STEPS = ("compulsory",)
+"""The draw step of a turn: compulsory (a pass only when nothing can be drawn)."""
 
 ORDER_ID, UNITY_ID = "de_l_ordre", "l_union_fait_la_force"
 COMMON_CAPRICES = (ORDER_ID, UNITY_ID)
@@ -79,6 +83,9 @@ class Rules:
     deck: tuple[tuple[str, int], ...]
     order_points: dict[int, int]
     merchant_bonus: int
+    merchant_on_shared_value: bool
+    """A Merchant earns the bonus even when another card of the assembly holds its value (False: only the
+    Merchant that alone holds its value is an integral part of the run)."""
     unity_points: dict[int, int]
     clerk_bonus: int
     minister_castes: dict[str, tuple[str, ...]]
@@ -95,6 +102,10 @@ class Rules:
     joust_reuse_caprices: bool
     joust_next_first: str
     joust_tie_break: str
+    remaining_tie: str
+    """A tie left after the card-value tie-break: one of REMAINING_TIES."""
+    draw_step: str
+    """One of DRAW_STEPS."""
     transformed_enables_knight: bool
     transformed_earns_merchant_bonus: bool
     keeps_run_value_when_transformed: bool
@@ -158,6 +169,7 @@ def _build(rs: Ruleset) -> Rules:
         name=rs.name, path=rs.path, player_counts=counts, hand_size=hand_size,
         rounds=rounds, row_size=row_size, bonus_tokens=tokens, deck=deck,
         order_points=_points_table(rs, "order.points"), merchant_bonus=rs.require("order.merchant_bonus", int),
+        merchant_on_shared_value=rs.require("order.merchant_on_shared_value", bool, earlier=True),
         unity_points=_points_table(rs, "unity.points"), clerk_bonus=rs.require("unity.clerk_bonus", int),
         minister_castes={m: _minister_castes(rs, m) for m in MINISTERS},
         knight_takes_rallied=rs.require("knight.takes_rallied", bool),
@@ -168,6 +180,8 @@ def _build(rs: Ruleset) -> Rules:
         joust_reuse_caprices=rs.require("joust.reuse_caprices", bool),
         joust_next_first=rs.choice("joust.next_deal_first", NEXT_DEAL_FIRST),
         joust_tie_break=rs.choice("joust.tie_break", JOUST_TIE_BREAKS),
+        remaining_tie=rs.choice("end.remaining_tie", REMAINING_TIES, earlier="shared"),
+        draw_step=rs.choice("turns.draw", DRAW_STEPS, earlier="compulsory"),
         transformed_enables_knight=rs.require("minister.transformed_enables_knight", bool),
         transformed_earns_merchant_bonus=rs.require("minister.transformed_earns_merchant_bonus", bool),
         keeps_run_value_when_transformed=rs.require("minister.keeps_run_value_when_transformed", bool),

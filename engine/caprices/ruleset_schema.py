@@ -8,11 +8,13 @@ values (enough cards for the players, say) are checked in `rules.compile_rules`.
 from __future__ import annotations
 
 from engine.caprices.rules import (
+    DRAW_STEPS,
     FIRST_PLAYERS,
     JOUST_TIE_BREAKS,
     MAX_DEALS,
     NEXT_DEAL_FIRST,
     PRINTED_CASTES,
+    REMAINING_TIES,
     RUN_VALUES,
 )
 from engine.core.ruleset_schema import Bool, Choice, Int, Ints, Names, Points, Rule, Table, Text
@@ -29,6 +31,8 @@ SCHEMA: dict[str, Rule] = {
     **{f"deck.{caste}": Ints(0, 100, min_len=0, max_len=64) for caste in PRINTED_CASTES},
     "order.points": Points(0, 1000, column="order_points"),
     "order.merchant_bonus": Int(0, 100),
+    "order.merchant_on_shared_value": Bool(),
+    "end.remaining_tie": Choice(*REMAINING_TIES),
     "unity.points": Points(0, 1000, column="unity_points"),
     "unity.clerk_bonus": Int(0, 10),
     "minister.odd_castes": Names(0, 7, among=CASTE_NAMES),
@@ -44,6 +48,7 @@ SCHEMA: dict[str, Rule] = {
     "joust.reuse_caprices": Bool(),
     "joust.next_deal_first": Choice(*NEXT_DEAL_FIRST),
     "joust.tie_break": Choice(*JOUST_TIE_BREAKS),
+    "turns.draw": Choice(*DRAW_STEPS),
     "turns.replacement_discards_takeable": Bool(),
     "turns.bourgeoise_takes": Int(1, 10),
     "turns.noble_takes": Int(1, 10),

@@ -29,6 +29,9 @@ _LEAF_KEYS = {"value", "source", "note"}
 
 
 
+REQUIRED = object()  # `Ruleset.require` / `choice`: the key must be present (no earlier reading to fall back on)
+
+
 @dataclass(frozen=True)
 class Provenance:
     """Where one ruleset value comes from."""
@@ -58,9 +61,9 @@ class Ruleset:
     def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)
 
-    def require(self, key: str, kind: type | tuple[type, ...]) -> Any:
-        """The value at `key`, checked to be of `kind` (error names file and key)."""
-        value = self[key]
+    def require(self, key: str, kind: type | tuple[type, ...], earlier: Any = REQUIRED) -> Any:
+        """The value at `key`, checked to be of `kind` (error names file and key); see `choice` for `earlier`."""
+        value = self[key] if earlier is REQUIRED else self.values.get(key, earlier)
         if isinstance(value, bool) and kind in (int, float):
             raise RulesetError(self.path, key, f"expected {kind.__name__}, got a boolean")
         if not isinstance(value, kind):
@@ -74,9 +77,14 @@ class Ruleset:
             raise RulesetError(self.path, key, f"must be between {low} and {high}, got {value}")
         return value
 
-    def choice(self, key: str, allowed: tuple[Any, ...]) -> Any:
-        """The value at `key`, checked to be one of `allowed`."""
-        value = self[key]
+    def choice(self, key: str, allowed: tuple[Any, ...], earlier: Any = REQUIRED) -> Any:
+        """The value at `key`, checked to be one of `allowed`.
+
+        `earlier`: the reading the engine had before the key existed. A ruleset text written then (kept in an
+        old run's manifest or a recorded file) lacks the key and reads as that, so its games still replay; the
+        game's own ruleset files always carry the key with its provenance.
+        """
+        value = self[key] if earlier is REQUIRED else self.values.get(key, earlier)
         if value not in allowed:
             raise RulesetError(self.path, key, f"must be one of {', '.join(map(str, allowed))}, got {value!r}")
         return value

@@ -25,6 +25,8 @@ MATCHED_WHILE_RESOLVING = ("at_once", "after_current")  # a groundwork matched w
 UNCOVERED_ICONS = ("lost", "stop")  # collecting an icon the supply cannot cover
 FORESIGHT_BLESSING_DRAWS = ("display", "any", "none")  # Blessing's top-up to 5 after Foresight's 3 cards
 OFFERING_SINGLE_MARKER = ("nothing", "forward")  # Offering with one marker left on the tracks
+FIRST_PLAYERS = ("seat0",)  # who takes the first turn (the seed has no rule)
+WILD_ADVANCES = ("tracks_still_on", "any_track")  # the tracks a wild-god advance offers
 TILE_ACTION_KEYS = ("sabotage", "blessing", "helping_hand")  # tiles used "during your turn": action points each costs
 MAX_SCORE = 200  # GAME.facts.score_bounds upper end; a ruleset allowing more is rejected
 
@@ -50,6 +52,7 @@ class Rules:
     """Everything the rules read, validated once per ruleset."""
 
     player_counts: tuple[int, ...]
+    first_player: str  # one of FIRST_PLAYERS: seat 0 opens the game (setup.py)
     hand_size: int
     actions: int
     display_size: int
@@ -68,6 +71,7 @@ class Rules:
     sides: dict[int, tuple[int, ...]]
     gods: tuple[str, ...]
     track_length: int
+    wild_advance: str  # one of WILD_ADVANCES
     start_space: int
     points: tuple[int, ...]
     thresholds: dict[int, int]
@@ -121,6 +125,7 @@ def build_rules(rs: Ruleset) -> Rules:
     caprice = rs.require("caprice.enabled", bool)
     config = Rules(
         player_counts=counts,
+        first_player=rs.choice("players.first", FIRST_PLAYERS, earlier="seat0"),
         hand_size=rs.integer("turn.hand_size", 1, 10),
         actions=rs.integer("turn.actions", 1, 10),
         display_size=rs.integer("turn.display_size", 0, 10),
@@ -139,6 +144,7 @@ def build_rules(rs: Ruleset) -> Rules:
         sides={n: tuple(_int_list(rs, f"pagoda.sides_{n}p", n, n)) for n in counts},
         gods=gods,
         track_length=track_length,
+        wild_advance=rs.choice("gods.wild_advance", WILD_ADVANCES, earlier="tracks_still_on"),
         start_space=rs.integer("gods.start_space", 1, track_length),
         points=points,
         thresholds={n: rs.integer(f"end.threshold_{n}p", 1, 70) for n in counts},

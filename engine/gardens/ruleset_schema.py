@@ -10,14 +10,17 @@ from engine.core.ruleset_schema import Bool, Choice, Int, Ints, Names, Rule, Tab
 from engine.gardens.rules import (
     COMPLETION_CHECKS,
     CONFLICT_KEYS,
+    FIRST_PLAYERS,
     FORESIGHT_BLESSING_DRAWS,
     MATCHED_WHILE_RESOLVING,
     OFFERING_SINGLE_MARKER,
     UNCOVERED_ICONS,
+    WILD_ADVANCES,
 )
 
 SCHEMA: dict[str, Rule] = {
     "players.counts": Ints(2, 4, max_len=3, column="num_players"),
+    "players.first": Choice(*FIRST_PLAYERS),
     "turn.hand_size": Int(1, 10),
     "turn.actions": Int(1, 10),
     "turn.display_size": Int(0, 10),
@@ -37,6 +40,7 @@ SCHEMA: dict[str, Rule] = {
     "pagoda.uncovered_icon": Choice(*UNCOVERED_ICONS),
     "gods.names": Names(1, 8),
     "gods.track_length": Int(1, 30, column="track_length"),
+    "gods.wild_advance": Choice(*WILD_ADVANCES),
     "gods.start_space": Int(1, 30, column="to_space"),
     "gods.points": Ints(0, 50, max_len=30),
     "end.threshold_*p": Int(1, 70),

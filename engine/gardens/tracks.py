@@ -1,7 +1,8 @@
 """The god tracks: a step forward for a completed card's god, pushing opponents back at the end of a track.
 
 Seed: a completed groundwork advances its god's marker one space (a wild-god
-card lets you choose the track, each time it triggers); past the end of a
+card lets you choose the track, each time it triggers: among the tracks the player is still on, or any as
+`gods.wild_advance` says); past the end of a
 track you instead push every opponent's marker on it back one; a marker
 pushed off a track is removed for good. Offering and Recovery move markers
 too (caprice.py); the points per space are scored at the end (scoring.py).
@@ -46,12 +47,12 @@ def advance_events(state: State, player: int, god: int, tracks: list[list[int]],
 
 
 def advance_legal(state: State, player: int) -> list[Command]:
-    """The card's god, or for a wild god any track the player is still on."""
+    """The card's god, or for a wild god any track the player is still on (`gods.wild_advance`: or any track)."""
     god = state.todo[-1][2]
     if god != WILD_GOD:
         return [("advance", god)]
     track = state.players[player].track
-    on = [g for g, space in enumerate(track) if space > 0]
+    on = [g for g, space in enumerate(track) if space > 0 or state.config.wild_advance == "any_track"]
     return [("advance", g) for g in (on or range(len(track)))]
 
 

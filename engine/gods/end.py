@@ -5,10 +5,11 @@ placed, the game ends" (public: also when the bag is empty or nobody can
 place). The world is *done* when it is full (`end.full_world`), when no tile
 still in play fits any space a tile may go (`end.tiles_considered`: which
 tiles the players count), or when nobody can place, draw or discard any
-more. From then on a player may only put a prophet on the tile it has just
-placed, and otherwise agrees to the end (`DeclareEnd`), or waits while
-another player's prophet is on its way (`decide.legal_commands`). The game
-ends with the scores of the board as it is (`scoring`).
+more (the deadlock, `end.when_stuck`). From then on a player may only put a
+prophet on the tile it has just placed, and otherwise agrees to the end
+(`DeclareEnd`), or waits while another player's prophet is on its way
+(`decide.legal_commands`). The game ends with the scores of the board as it
+is (`scoring`).
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ BONUS_TIES = ("each_full",)
 WINNER_TIES = ("shared",)
 FULL_WORLD = ("tiles_and_cities", "tiles_only")
 TILES_CONSIDERED = ("hands_discards_bag", "hands_discards")
+WHEN_STUCK = ("game_ends",)  # nobody can place, draw or discard while a fitting tile is still in the bag
 WAIT_RULES = ("any_time", "when_nothing_else")
 # the action types a player commits to, each with its mean think time in [think]
 ACTIONS = ("draw", "place", "discard", "claim_god", "prophet", "place_city", "claim_city", "wait")
@@ -67,6 +68,7 @@ class Rules:
     bonus_ties: str
     full_world: str
     tiles_considered: str
+    when_stuck: str  # one of WHEN_STUCK (end.py)
     think_ms: dict[str, float]
     think_resolution_ms: int
     timing: dict[str, Timing]
@@ -122,6 +124,7 @@ def _build(r: Ruleset) -> Rules:
         bonus_ties=r.choice("bonus.ties", BONUS_TIES),
         full_world=r.choice("end.full_world", FULL_WORLD),
         tiles_considered=r.choice("end.tiles_considered", TILES_CONSIDERED),
+        when_stuck=r.choice("end.when_stuck", WHEN_STUCK, earlier="game_ends"),
         think_ms=_think_means(r),
         think_resolution_ms=r.integer("think.resolution_ms", 1, 1000),
         timing=_timings(r),

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from engine.caprices.assembly import bonus_merchants
 from engine.caprices.conditions import AssemblyFacts, Test
 from engine.caprices.knight import KNIGHT_TARGETS, knight_takeable
 from engine.caprices.ministers import run_ministers
@@ -60,7 +61,8 @@ def estimate_total(
             merchants[value] = merchants.get(value, 0) + 1
     shift, top = run_frame(rules, present, ministers["minister_odd"] + ministers["minister_even"])
     frozen = frozenset(v + shift for v in present) if shift else frozenset(present)
-    merchant_values = frozenset(v + shift for v in merchants) if shift else frozenset(merchants)
+    earning = bonus_merchants(rules, merchants, [v for c, v in (*cards, *rallied) if c not in ministers])
+    merchant_values = frozenset(v + shift for v in earning) if shift else frozenset(earning)
     printed_knight = "knight" in counts
     castes: tuple[tuple[str, str], ...] = ()
     chooser = None
