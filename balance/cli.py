@@ -40,6 +40,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "compare": ("balance.commands.compare", "what if? a baseline ruleset against variants on shared seeds"),
     "sweep": ("balance.commands.sweep", "one ruleset value over a list of values on shared seeds, charted"),
     "rules": ("balance.commands.rules", "a ruleset's keys: values, bounds and provenance (what --set may change)"),
+    "assumptions": ("balance.commands.assumptions", "which assumed ruleset values move the headline findings"),
     "tune": ("balance.commands.tune", "search one or two ruleset values that bring a metric into a range"),
     "record": ("balance.commands.record", "type a live playtest in, move by move (saved after every move)"),
     "runs": ("balance.commands.runs", "list the lake's runs and their state; remove or unlock one"),

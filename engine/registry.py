@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.errors import UnknownName
 from engine.core.game import Game
+from engine.core.ruleset_schema import Schema
 
 GAMES: dict[str, str] = {
     "caprices": "engine.caprices.game",
@@ -32,3 +33,10 @@ def lazy_entry(table: dict[str, str], key: str, attribute: str, what: str) -> An
 def resolve_game(game: str | Game) -> Game:
     """A game object from its registry id, or the object itself (tests pass toy games)."""
     return get_game(game) if isinstance(game, str) else game
+
+
+def ruleset_schema(game_id: str) -> Schema:
+    """The declared ruleset keys of a registered game (its package's `ruleset_schema.SCHEMA`)."""
+    get_game(game_id)  # an unknown id is refused with the known ones
+    package = GAMES[game_id].rsplit(".", 1)[0]
+    return importlib.import_module(f"{package}.ruleset_schema").SCHEMA  # type: ignore[no-any-return]

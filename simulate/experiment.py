@@ -58,7 +58,7 @@ from simulate.variants import (
     variant_ruleset,
 )
 
-KINDS = ("compare", "sweep", "tune")
+KINDS = ("compare", "sweep", "tune", "assumptions")
 BASELINE = "baseline"
 _KEYS = {"name", "kind", "game", "ruleset", "players", "agents", "games", "seed", "batch_size", "question",
          "variants", "sweep", "metrics", "pool"}

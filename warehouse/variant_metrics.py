@@ -53,6 +53,7 @@ METRICS: dict[str, Metric] = {
     "tile_take_rate": Metric("take rate among panorama completers", "rate"),
     "game_minutes": Metric("game length", "minutes"),
     "tiles_from_discards": Metric("tiles taken from discard areas per game", "tiles"),
+    "city_points": Metric("city points per player", "points"),
     "god_win_rate": Metric("holder's win rate", "rate"),
 }
 MAIN_METRICS = ("score", "winning_score", "rounds", "game_minutes", "seat_win_rate", "slot_hit_rate",

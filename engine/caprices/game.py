@@ -85,6 +85,8 @@ class CapricesGame:
         self.columns = JOUST_COLUMNS if joust else COLUMNS
         self.event_types = EVENT_TYPES + JOUST_EVENT_TYPES if joust else EVENT_TYPES
         self.search = SEARCH_PROFILE
+        self.unplayed_keys = () if joust else ("joust.",)
+        """Ruleset keys this game reads nowhere (one game ignores the Joust's table): no what-if varies them."""
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:
         """A ruleset by name or path, fully checked (RulesetError names file and key)."""

@@ -16,6 +16,7 @@ from typing import Any
 import duckdb
 import pandas as pd
 
+from reports.findings import assumptions
 from reports.findings.examples import Example
 from reports.findings.headlines import Finding, findings, has_table
 from reports.kit.charts import house_style
@@ -174,6 +175,28 @@ def assumptions_section(con: duckdb.DuckDBPyConnection, names: Names) -> str:
             "check.</p>" + "".join(parts) + "</section>")
 
 
+def assumptions_effect_section(per_game: dict[str, pd.DataFrame]) -> str:
+    """Per game tested by `balance assumptions`: each assumed value against its alternative, most consequential
+    first, with what it moves (or "moves nothing")."""
+    if not per_game:
+        return ("<p class='pending'>Not measured yet: run <code>balance assumptions --game G</code> (one paired "
+                "what-if per assumed value with an alternative, under the study's strongest play), then "
+                "<code>balance report</code>.</p>")
+    parts = []
+    for game, rows in per_game.items():
+        items = "".join(
+            f"<li><strong>{escape(e.variant)}</strong>: {escape(e.summary())}"
+            + ("<ul>" + "".join(f"<li>{escape(s)}</li>" for s in e.sentences()[:MAX_CELLS]) + "</ul>"
+               if len(e.moved) else "") + "</li>"
+            for e in assumptions.effects(rows))
+        play = ", ".join(sorted(set(map(str, rows.play))))
+        parts.append(f"<h3>{escape(game)}: {escape(play)} play, {count(int(rows.n.max()))} paired games per arm "
+                     f"(experiment {escape(rows.experiment.iloc[0])})</h3><ol>{items}</ol>")
+    return ("<section id='assumptions-that-matter'><p>Each assumed ruleset value with an alternative, played "
+            "against that alternative on shared seeds; a move counts when it is beyond noise after the study's "
+            "correction and at least the minimum that matters.</p>" + "".join(parts) + "</section>")
+
+
 def _key_words(key: str) -> str:
     return " ".join(key.split(".")[1:]).replace("_", " ") or key
 
@@ -218,8 +241,9 @@ def _cell(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def finding_card(finding: Finding, lake: str = "data/lake") -> str:
-    """A headline: question and label chip, the answer, why it carries its label, the chart."""
+def finding_card(finding: Finding, lake: str = "data/lake", assumed: str = "") -> str:
+    """A headline: question and label chip, the answer, why it carries its label, the assumed values that move
+    it (`assumed`, from `balance assumptions`), the chart."""
     robust = finding.label
     label = "" if not finding.measured else (
         f"<span class='label {escape(robust.label.replace(' ', '-'))}'>{escape(robust.label)}</span>" if robust
@@ -229,6 +253,7 @@ def finding_card(finding: Finding, lake: str = "data/lake") -> str:
     else:
         detail = f" <a href='{escape(finding.detail)}'>Detail</a>" if finding.detail else ""
         why = f"<p class='note why'>{escape(robust.note)}</p>" if robust else ""
+        why += f"<p class='note assumed'>{escape(assumed)}</p>" if assumed else ""
         body = f"<p>{escape(finding.answer)}{detail}</p>{why}{finding.chart}{examples_list(finding, lake)}"
     return f"<article class='finding'><h3>{escape(finding.question)}{label}</h3>{body}</article>"
 
@@ -254,13 +279,15 @@ def write_index(warehouse: Path, target: Path, links: list[PageLink], games: lis
         names = Names.from_warehouse(con)
         games_total = one_value(con, "select count(*) from fct_games "
                                      "where source = 'simulated' and in_study")
-        cards = "".join(finding_card(f, lake) for f in findings(con, names))
+        per_game = assumptions.latest(con)
+        cards = "".join(finding_card(f, lake, assumptions.beside(per_game, f.question)) for f in findings(con, names))
         sections = {
             "Tilted, fair or undecided: every headline cell": verdicts_section(con, names),
             "Where to look": look_here(con, names),
             "How strong are the agents?": agents_section(con, names),
             "Runs left out": left_out_section(con, names),
             "Assumed ruleset values": assumptions_section(con, names),
+            "Which assumptions matter": assumptions_effect_section(per_game),
         }
         tail = appendix(con, warehouse)
     game_names = ", ".join(names.game(g) for g in games)

@@ -1,6 +1,7 @@
 -- grain: one row per 4 Gods experiment-arm game, metric and level
 -- Per game: its length in simulated minutes, the tiles taken from discard
--- areas, and the win share of each god's holder (in the games it was claimed).
+-- areas, the mean city points per player, and the win share of each god's
+-- holder (in the games it was claimed).
 -- game: gods
 -- depends: fct_variant_arms, fct_gods_games, fct_gods_player_games
 with arms as (
@@ -29,6 +30,10 @@ final as (
     union all
     select run_id, game_id, num_players, 'tiles_from_discards', 'overall', 'overall', tiles_from_discards
     from games
+    union all
+    select run_id, game_id, num_players, 'city_points', 'overall', 'overall', avg(city_points)
+    from player_games
+    group by run_id, game_id, num_players
     union all
     select run_id, game_id, num_players, 'god_win_rate', 'god', god, sum(win_share)
     from player_games
