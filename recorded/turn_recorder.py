@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import WordCompleter
 
 from engine.core.chance import Chance
 from engine.core.driver import apply_command, begin
@@ -38,9 +39,11 @@ class AskingChance(Chance):
 
     recorded = True
 
-    def __init__(self, ask: Callable[[str], str], notation: Notation, state: Any, defaults: dict[str, Any]) -> None:
+    def __init__(self, ask: Callable[[str], str], notation: Notation, state: Any, defaults: dict[str, Any],
+                 labels: Sequence[str] = ()) -> None:
         super().__init__(0)
         self.ask, self.notation, self.state, self.defaults = ask, notation, state, defaults
+        self.labels = labels  # player names, to say whose hand (or draw) is being typed
         self.taken: list[tuple[str, list[str]]] = []  # (kind, tokens) per draw, in order
 
     def draw(self, what: str, pool: Sequence[Any], count: int = 1, owner: int | None = None) -> list[Any]:
@@ -48,8 +51,9 @@ class AskingChance(Chance):
             chosen = self._check(what, list(self.defaults[what])[:count], pool, count)
             assert chosen is not None, f"the default {what} does not fit"
             return chosen
+        whose = f" for {self.labels[owner]}" if owner is not None and owner < len(self.labels) else ""
         while True:
-            text = self.ask(f"[{what}] {self.notation.outcome_kinds[what]}: which {count} {what}(s)? ")
+            text = self.ask(f"[{what}] {self.notation.outcome_kinds[what]}{whose}: which {count} {what}(s)? ")
             answer = [text] if count == 1 else text.replace(",", " ").split()
             chosen = self._check(what, answer, pool, count)
             if chosen is not None:
@@ -81,8 +85,10 @@ class Recorder:
     def __init__(self, path: Path, record: dict[str, Any], session: PromptSession[str]) -> None:
         self.path, self.record, self.session = path, record, session
 
-    def ask(self, question: str) -> str:
-        answer = self.session.prompt(question).strip()
+    def ask(self, question: str, choices: Sequence[str] = ()) -> str:
+        """The person's answer; `choices` (the legal moves written out) complete as they type."""
+        completer = WordCompleter(list(choices), sentence=True) if choices else None
+        answer = self.session.prompt(question, completer=completer).strip()
         if answer.lower() in ("q", "quit"):
             raise Quit
         return answer
@@ -121,7 +127,8 @@ class Recorder:
         state = replay.game.initial_state(replay.ruleset, replay.count, 0, agents)
         print(f"Setup of {replay.game.id} for {', '.join(replay.labels)}: type what was dealt.")
         defaults = getattr(replay.notation, "setup_defaults", None)
-        chance = AskingChance(self.ask, replay.notation, state, defaults(replay.count) if defaults else {})
+        chance = AskingChance(self.ask, replay.notation, state, defaults(replay.count) if defaults else {},
+                              replay.labels)
         begin(replay.game, replay.ruleset, start, chance, _Discard())
         setup: dict[str, Any] = {}
         for kind, tokens in chance.taken:
@@ -152,7 +159,7 @@ class Recorder:
         for key, text in enumerate(texts, start=1):
             print(f"  {key:>3}  {text}")
         while True:
-            answer = self.ask(f"{replay.labels[player]}> ")
+            answer = self.ask(f"{replay.labels[player]}> ", texts)
             if answer in ("?", "h", "help"):
                 print(HELP)
             elif answer.lower() in ("u", "undo"):
@@ -173,14 +180,23 @@ class Recorder:
             print(f"  {exc.detail}")
             return None
         if command not in legal:
-            print(f"  not a legal move now ({HELP})")
+            print(f"  not a legal move now: {self._refusal(replay, command)} ({HELP})")
             return None
         return command
+
+    @staticmethod
+    def _refusal(replay: Replay, command: Any) -> str:
+        """Why the rules refuse the move (the rule ingest names too), from deciding it on the current state."""
+        try:
+            replay.game.decide(replay.state, command, Chance(0))
+        except IllegalCommand as exc:
+            return f"{exc.detail} (rule {exc.rule})"
+        return "the rules allow it, but not at this step"
 
     def _write(self, replay: Replay, player: int, command: Any) -> None:
         """Decide the move (asking for what it draws), then write its line and save."""
         text = replay.notation.move_text(replay.state, command)
-        chance = AskingChance(self.ask, replay.notation, replay.state, {})
+        chance = AskingChance(self.ask, replay.notation, replay.state, {}, replay.labels)
         try:
             apply_command(replay.game, replay.state, command, chance, _Discard(), 0, 0)
         except IllegalCommand as exc:
@@ -192,10 +208,15 @@ class Recorder:
         self.save()
 
     def _undo(self) -> None:
+        """Take the last move back once the person confirms it (a stray 'u' loses nothing)."""
         if not self.record["moves"]:
             print("  nothing to undo")
             return
-        print(f"  undone: {self.record['moves'].pop()}")
+        last = self.record["moves"][-1]
+        if self.ask(f"  undo {_shown(last)}? (y = yes) ").lower() not in ("y", "yes"):
+            print("  kept")
+            return
+        print(f"  undone: {_shown(self.record['moves'].pop())}")
         self.save()
 
     def _finish(self, replay: Replay) -> dict[str, Any]:
@@ -208,6 +229,11 @@ class Recorder:
             self.record["scores"] = scores
         self.save()
         return self.record
+
+
+def _shown(move: Any) -> str:
+    """A record line as typed: a timed line (4 Gods) is its time and move."""
+    return f"{move['t']:g} {move['move']}" if isinstance(move, dict) and "t" in move else str(move)
 
 
 class _Discard:

@@ -18,6 +18,9 @@ CASTE_COLOURS = {"peasant": "#a1887f", "artisan": "#ffb74d", "bourgeoise": "#4fc
 CASTE_ORDER = tuple(CASTE_COLOURS)
 
 
+FACE_DOWN = "#b0b0b0"  # a card of a hand not shown
+
+
 def figsize(state: State) -> tuple[float, float]:
     return 11.0, 1.2 + 1.5 * state.num_players
 
@@ -45,8 +48,12 @@ def score_text(state: State, words: Narrator, scored: ev.PlayerScored | None, no
             ("met: " + (", ".join(met) or "no face-down Caprice"), 7.5, "normal")]
 
 
-def draw_state(state: State, naming: Naming, fig: Figure) -> None:
-    """One row per player: the cards (rallied ones with a thick border), and the score when scored."""
+def draw_state(state: State, naming: Naming, fig: Figure, hidden: bool = True) -> None:
+    """One row per player: the cards (rallied ones with a thick border), and the score when scored.
+
+    Before the end reveals them, a hand is drawn face down unless `hidden` (what only its owner sees) is asked
+    for; its score "if the game ended now" then is not told either.
+    """
     ax = fig.subplots()
     ax.axis("off")
     rows = state.num_players
@@ -62,15 +69,18 @@ def draw_state(state: State, naming: Naming, fig: Figure) -> None:
     for e in state.scoring_events:
         if isinstance(e, ev.CapriceMet) and e.slot > 0:
             met.setdefault(e.player, []).append(f"{words.caprice(e.caprice_id)} +{e.bonus}")
-    now = assemblies_now(state) if not scored else [None] * rows
+    face_down = not (hidden or scored)
+    now = assemblies_now(state) if not (scored or face_down) else [None] * rows
     for p in range(rows):
         top = -1.6 * p - 0.2
         ax.text(0, top - 0.05, naming.seat_long(p), fontsize=9, weight="bold", color=PLAYER_COLOURS[p], va="top")
         cards = sorted([(c, False) for c in state.hands[p]] + [(c, True) for c in state.rallied[p]],
                        key=lambda item: (CASTE_ORDER.index(state.rules.deck[item[0]][0]), state.rules.deck[item[0]][1]))
+        if face_down:
+            cards = [(c, True) for c, rallied in cards if rallied] + [(-1, False)] * len(state.hands[p])
         for i, (card, rallied) in enumerate(cards):
-            caste, value = state.rules.deck[card]
-            ax.add_patch(Rectangle((i * 0.75, top - 1.05), 0.65, 0.8, facecolor=CASTE_COLOURS[caste],
+            caste, value = state.rules.deck[card] if card >= 0 else ("", "?")
+            ax.add_patch(Rectangle((i * 0.75, top - 1.05), 0.65, 0.8, facecolor=CASTE_COLOURS.get(caste, FACE_DOWN),
                                    edgecolor="black", linewidth=2.2 if rallied else 0.5))
             ax.text(i * 0.75 + 0.325, top - 0.65, f"{caste[:2].title()}\n{value}", ha="center", va="center", fontsize=7)
         told = score_text(state, words, scored.get(p), now[p], met.get(p, []))

@@ -23,7 +23,7 @@ def figsize(state: State) -> tuple[float, float]:
     return 12.0, 1.0 + 2.0 * state.num_players
 
 
-def draw_state(state: State, naming: Naming, fig: Figure) -> None:
+def draw_state(state: State, naming: Naming, fig: Figure, hidden: bool = True) -> None:
     """The pagoda on the left; one row per player on the right."""
     grid = fig.add_gridspec(state.num_players, 3, width_ratios=(1.1, 1.6, 2.6))
     draw_pagoda(fig.add_subplot(grid[:, 0]), state, naming)

@@ -23,7 +23,7 @@ def figsize(state: GodsState) -> tuple[float, float]:
     return 8.0, 6.4
 
 
-def draw_state(state: GodsState, naming: Naming, fig: Figure) -> None:
+def draw_state(state: GodsState, naming: Naming, fig: Figure, hidden: bool = True) -> None:
     """The frame on the left, each player's god, hand and prophets on the right."""
     board, side = fig.subplots(1, 2, width_ratios=(3, 1.4))
     draw_frame(board, state, naming)

@@ -27,8 +27,8 @@ class Drawing(Protocol):
         """The figure's size in inches for this state."""
         ...
 
-    def draw_state(self, state: Any, naming: Naming, fig: Figure) -> None:
-        """Draw the state onto `fig`."""
+    def draw_state(self, state: Any, naming: Naming, fig: Figure, hidden: bool) -> None:
+        """Draw the state onto `fig` (`hidden`: also what only its owner sees, the hands)."""
         ...
 
 
@@ -50,24 +50,24 @@ class Picture(Figure):
         return buffer.getvalue()
 
 
-def draw(shown: ShownGame, at: int | None = None) -> Figure:
-    """The state after event `at` (the end when None), drawn for the game."""
+def draw(shown: ShownGame, at: int | None = None, hidden: bool = True) -> Figure:
+    """The state after event `at` (the end when None), drawn for the game (`hidden`: with the hands)."""
     last = check_at(shown, at)
     state = state_at(shown, last)
-    return draw_state(shown, state, last)
+    return draw_state(shown, state, last, hidden)
 
 
-def draw_state(shown: ShownGame, state: Any, seq: int) -> Figure:
-    """A state already folded (the stepping widget keeps one)."""
+def draw_state(shown: ShownGame, state: Any, seq: int, hidden: bool = True) -> Figure:
+    """A state already folded (the stepping widget keeps one); a notebook shows the hands by default."""
     drawing = PICTURES[shown.game.id]
     naming = Naming(shown)
     fig = Picture(figsize=drawing.figsize(state), layout="constrained")
-    drawing.draw_state(state, naming, fig)
+    drawing.draw_state(state, naming, fig, hidden)
     fig.suptitle(f"{naming.game_title()} — {shown.title}: after event {seq} of {len(shown.events) - 1}",
                  fontsize=11)
     return fig
 
 
-def save_png(shown: ShownGame, path: str | Path, at: int | None = None) -> None:
-    """Write the picture of the state after event `at` as a PNG."""
-    draw(shown, at).savefig(path, dpi=100)
+def save_png(shown: ShownGame, path: str | Path, at: int | None = None, hidden: bool = False) -> None:
+    """Write the picture of the state after event `at` as a PNG (the hands only with `hidden`, as the text)."""
+    draw(shown, at, hidden).savefig(path, dpi=100)

@@ -28,7 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the game's id in the run (a recorded-game file: its position, from 0)")
     parser.add_argument("--at", type=int, default=None, help="stop after this event (its seq, from 0)")
     parser.add_argument("--hidden", action="store_true", help="also show what only its owner sees (hands)")
-    parser.add_argument("--png", type=arg_types.output_file, help="also draw the state (at --at, else the end) here")
+    parser.add_argument("--png", type=arg_types.output_file,
+                        help="also draw the state (at --at, else the end) here; hands face down unless --hidden")
 
 
 def load(args: argparse.Namespace) -> ShownGame:
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     if args.png is not None:
         from show.pictures import save_png  # matplotlib only when a picture is asked for
 
-        save_png(shown, args.png, args.at)
+        save_png(shown, args.png, args.at, hidden=args.hidden)
         text += f"\n(picture written to {args.png})\n"
     print(text, end="")
     return EXIT_OK

@@ -27,6 +27,7 @@ the King aid).
 
 from __future__ import annotations
 
+import difflib
 import re
 from functools import lru_cache
 from typing import Any
@@ -128,7 +129,8 @@ class CapricesNotation:
         """What the table shows, for the recorder: round, Caprices, the Zone, hands and rallied cards."""
         names = card_names(state.rules)
         cards = lambda ids: " ".join(names.text(c, exact=False) for c in ids) or "-"  # noqa: E731
-        caprices = ", ".join(f"{cid} (+{bonus})" if slot else cid for cid, slot, bonus in state.revealed)
+        caprices = ", ".join(_caprice_text(state.rules, cid) + (f" (+{bonus})" if slot else "")
+                             for cid, slot, bonus in state.revealed)
         lines = [f"round {state.round}: Caprices {caprices}", f"  Zone: {cards(state.zone)}; "
                  f"pile {state.pile_size()}, face-down row {state.row_left}"]
         lines += [f"  {labels[p]}: hand {cards(state.hands[p])}; rallied {cards(state.rallied[p])}"
@@ -162,12 +164,22 @@ def card_names(rules: Rules) -> Names:
 
 
 def caprice_id(rules: Rules, token: str) -> str:
-    """A Caprice by id or printed name (case and accents ignored)."""
+    """A Caprice by id or printed name (case and accents ignored); a misspelt one is answered with the closest."""
     wanted = fold(token).strip(" !")
+    spellings = {}
     for cid, caprice in rules.caprices.items():
-        if wanted in (fold(cid), fold(caprice.name).strip(" !")):
-            return cid
-    raise NotationError("unknown_card", f"unknown Caprice {token!r}; known: {', '.join(rules.caprices)}")
+        spellings[fold(cid)] = spellings[fold(caprice.name).strip(" !")] = cid
+    if wanted in spellings:
+        return spellings[wanted]
+    close = difflib.get_close_matches(wanted, list(spellings), n=1, cutoff=0.6)
+    hint = f"did you mean {rules.caprices[spellings[close[0]]].name!r} ({spellings[close[0]]})? " if close else ""
+    raise NotationError("unknown_card", f"unknown Caprice {token!r}; {hint}known: {', '.join(rules.caprices)}")
+
+
+def _caprice_text(rules: Rules, cid: str) -> str:
+    """A Caprice as the table reads it: its printed name and the id to type (the two common ones by id)."""
+    caprice = rules.caprices.get(cid)
+    return f"{caprice.name} [{cid}]" if caprice else cid
 
 
 NOTATION = CapricesNotation()

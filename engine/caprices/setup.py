@@ -38,7 +38,7 @@ def deal_setup(state: State, chance: Chance, deal: int) -> list[Event]:
     unseen = list(range(len(rules.deck))) if deal else list(state.pile)
     events: list[Event] = [ev.DealStarted(deal)] if state.deals > 1 else []
     for player in range(state.num_players):
-        hand = chance.draw("hand", unseen, rules.hand_size)
+        hand = chance.draw("hand", unseen, rules.hand_size, owner=player)
         events.append(ev.HandDealt(player, tuple(hand)))
         dealt = set(hand)  # a set: this runs over the whole deck for every hand of every game
         unseen = [c for c in unseen if c not in dealt]

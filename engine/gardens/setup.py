@@ -4,7 +4,7 @@ Seed and public: 70 garden cards, shuffled; a 5-card hand each and 3 cards
 face up; the pagoda's four floors stacked in random order with one face
 reading 3, 2, 1, 0 icons bottom to top. The God's Caprice sets the base bonus
 tiles aside, shuffles its own and lays 2 face up. The table before setup is
-`state.new_state`; the game then opens with seat 0's turn.
+`state.new_state`; the game then opens with seat 0's turn (`players.first`: the seed has no rule).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def setup(state: State, chance: Chance) -> list[Event]:
     rotations = tuple(config.side_counts.index(3 - level) for level in range(4))
     events: list[Event] = [ev.CardsShuffled((), "setup"), ev.PagodaBuilt(tuple(levels), rotations)]
     for player in range(state.num_players):
-        hand = chance.draw("hand", deck, config.hand_size)
+        hand = chance.draw("hand", deck, config.hand_size, owner=player)
         events.append(ev.HandDealt(player, tuple(hand)))
         deck = [c for c in deck if c not in hand]
     events.append(ev.DisplayRefilled(tuple(chance.draw("display", deck, config.display_size))))

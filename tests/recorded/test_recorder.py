@@ -4,10 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from engine.caprices.game import GAME as CAPRICES
+from engine.caprices.notation import caprice_id
+from engine.caprices.rules import compile_rules
+from engine.core.notation import NotationError
 from recorded.recorder import new_record, record_game
 from recorded.records import read_records
 from recorded.replay import replay_record
@@ -39,7 +46,7 @@ def test_a_whole_game_typed_in_with_an_undo_and_a_resume(tmp_path: Path, capsys:
     path = tmp_path / "thursday.json"
     typed = typed_playtest()
     assert typed[9] == "discard A1"
-    first_part = typed[:10] + ["u", "discard A1"] + typed[10:20] + ["q"]  # a move undone and typed again, a break
+    first_part = typed[:10] + ["u", "y", "discard A1"] + typed[10:20] + ["q"]  # a move undone, typed again, a break
     record = new_record("caprices", 4, ["Alice", "Bruno", "Chloé", "Dev"], "standard")
     assert typing(path, record, first_part) is None  # stopped: saved so far
     saved = read_records(path)[0][0].data
@@ -81,7 +88,7 @@ def test_a_whole_4_gods_game_typed_in_with_times_an_undo_a_refused_line_and_a_re
     typed = typed_gods_playtest()
     assert typed[3] == "1 Ben: god forest" and typed[6] == "6.1 Chloé: place FPFP:0121/MSMS:0121 at h8 as PFPF"
     refused = "6.1 Chloé: place FPFP:0121/MSMS:0121 at d4 as PFPF"  # touches no side: not recorded, typed again
-    first = typed[:6] + [refused, typed[6], "u", typed[6]] + typed[7:30] + ["q"]
+    first = typed[:6] + [refused, typed[6], "u", "y", typed[6]] + typed[7:30] + ["q"]
     record = new_record("gods", 3, ["Ana", "Ben", "Chloé"], None)
     assert typing(path, record, first) is None
     saved = read_records(path)[0][0].data
@@ -92,3 +99,68 @@ def test_a_whole_4_gods_game_typed_in_with_times_an_undo_a_refused_line_and_a_re
     recorded = replay_record(read_records(path)[0][0])
     original = replay_record(read_records(PLAYTESTS["gods"])[0][0])
     assert recorded.content_hash == original.content_hash  # the very same game, event for event
+
+
+class Session:
+    """A stand-in for prompt_toolkit's session: answers from a script, keeps each question and its completer."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines, self.asked = list(lines), []
+
+    def prompt(self, question: str, completer=None) -> str:  # noqa: ANN001 - prompt_toolkit's signature
+        self.asked.append((question, completer))
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+def recording(path: Path, lines: list[str]) -> Session:
+    session = Session(lines)
+    record_game(path, new_record("caprices", 4, ["Alice", "Bruno", "Chloé", "Dev"], None), session)  # type: ignore[arg-type]
+    return session
+
+
+def test_the_setup_prompt_says_whose_hand_is_being_typed(tmp_path: Path) -> None:
+    typed = typed_playtest()
+    session = recording(tmp_path / "g.json", typed[:4])
+    hands = [question for question, _ in session.asked if question.startswith("[hand]")]
+    assert [name for name in ("Alice", "Bruno", "Chloé", "Dev") if any(f"for {name}:" in q for q in hands)] == [
+        "Alice", "Bruno", "Chloé", "Dev"]
+
+
+def test_an_illegal_move_is_refused_with_the_rule_that_forbids_it(tmp_path: Path, capsys: object) -> None:
+    typed = typed_playtest()
+    recording(tmp_path / "g.json", typed[:6] + ["discard A1", "q"])  # Alice must draw before she discards
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert "not a legal move now: " in out and "(rule " in out
+
+
+def test_undo_asks_first_and_a_stray_u_keeps_the_move(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    typed = typed_playtest()
+    assert typed[6:9] == ["rally P6", "draw", "P3"]  # Alice's move, then Bruno's draw and what came out
+    recording(path, typed[:9] + ["u", "n", "q"])
+    assert read_records(path)[0][0].data["moves"] == ["Alice: rally P6", "Bruno: draw > P3"]
+    session = recording(tmp_path / "h.json", typed[:9] + ["u", "y", "q"])
+    assert read_records(tmp_path / "h.json")[0][0].data["moves"] == ["Alice: rally P6"]
+    assert any(q.startswith("  undo Bruno: draw > P3?") for q, _ in session.asked)
+
+
+def test_the_legal_moves_complete_as_you_type(tmp_path: Path) -> None:
+    typed = typed_playtest()
+    session = recording(tmp_path / "g.json", typed[:6] + ["q"])
+    question, completer = next((q, c) for q, c in session.asked if q == "Alice> ")
+    offered = [c.text for c in completer.get_completions(Document("ral"), CompleteEvent())]
+    assert "rally P6" in offered and all(text.startswith("ral") for text in offered)
+
+
+def test_caprices_show_by_name_and_a_misspelt_one_gets_the_closest() -> None:
+    rules = compile_rules(CAPRICES.load_ruleset("standard"))
+    with pytest.raises(NotationError, match=r"did you mean \"Point d'orgueil !\" \(point_d_orgueil\)"):
+        caprice_id(rules, "point d'orgeuil")
+    assert caprice_id(rules, "Point d'orgueil !") == "point_d_orgueil"
+
+
+def test_the_recorder_table_shows_the_caprice_names(tmp_path: Path, capsys: object) -> None:
+    recording(tmp_path / "g.json", typed_playtest()[:6] + ["q"])
+    assert "Point d'orgueil ! [point_d_orgueil] (+30)" in capsys.readouterr().out  # type: ignore[attr-defined]

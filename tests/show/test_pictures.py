@@ -78,3 +78,17 @@ def test_png_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["show", "--file", str(RECORDED / "gardens-playtest.json"), "--at", "40", "--png", str(png)]) == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
     assert capsys.readouterr().out.rstrip().endswith(f"(picture written to {png})")
+
+
+def test_the_caprices_picture_keeps_the_hands_face_down_unless_hidden_is_asked_for() -> None:
+    shown = GAMES["caprices"]()
+    seq = (len(shown.events) - 1) // 2
+    state = state_at(shown, seq)
+    texts = lambda fig: [t.get_text() for ax in fig.axes for t in ax.texts]  # noqa: E731
+    secret = draw(shown, seq, hidden=False)
+    in_hands = sum(len(hand) for hand in state.hands)
+    assert sum(1 for t in texts(secret) if t.endswith("\n?")) == in_hands  # one face-down card per card held
+    assert not any(t.startswith("if the game ended now") for t in texts(secret))
+    shown_all = draw(shown, seq, hidden=True)
+    assert not any(t.endswith("\n?") for t in texts(shown_all))
+    assert any(t.startswith("if the game ended now") for t in texts(shown_all))
