@@ -40,10 +40,11 @@ class AskingChance(Chance):
     recorded = True
 
     def __init__(self, ask: Callable[[str], str], notation: Notation, state: Any, defaults: dict[str, Any],
-                 labels: Sequence[str] = ()) -> None:
+                 labels: Sequence[str] = (), typed: Sequence[str] = ()) -> None:
         super().__init__(0)
         self.ask, self.notation, self.state, self.defaults = ask, notation, state, defaults
         self.labels = labels  # player names, to say whose hand (or draw) is being typed
+        self.typed = list(typed)  # outcomes typed with the move (`take deck > A3`), used before asking
         self.taken: list[tuple[str, list[str]]] = []  # (kind, tokens) per draw, in order
 
     def draw(self, what: str, pool: Sequence[Any], count: int = 1, owner: int | None = None) -> list[Any]:
@@ -53,7 +54,8 @@ class AskingChance(Chance):
             return chosen
         whose = f" for {self.labels[owner]}" if owner is not None and owner < len(self.labels) else ""
         while True:
-            text = self.ask(f"[{what}] {self.notation.outcome_kinds[what]}{whose}: which {count} {what}(s)? ")
+            text = self.typed.pop(0) if self.typed else self.ask(
+                f"[{what}] {self.notation.outcome_kinds[what]}{whose}: which {count} {what}(s)? ")
             answer = [text] if count == 1 else text.replace(",", " ").split()
             chosen = self._check(what, answer, pool, count)
             if chosen is not None:
@@ -166,9 +168,10 @@ class Recorder:
                 self._undo()
                 return
             else:
-                command = self._command(replay, player, answer, legal, texts)
+                move, _, drawn = answer.partition(OUTCOME_MARK)  # the notation's `take deck > A3`: what came out
+                command = self._command(replay, player, move.strip(), legal, texts)
                 if command is not None:
-                    self._write(replay, player, command)
+                    self._write(replay, player, command, [t.strip() for t in drawn.split(",") if t.strip()])
                     return
 
     def _command(self, replay: Replay, player: int, answer: str, legal: Sequence[Any], texts: list[str]) -> Any:
@@ -193,10 +196,10 @@ class Recorder:
             return f"{exc.detail} (rule {exc.rule})"
         return "the rules allow it, but not at this step"
 
-    def _write(self, replay: Replay, player: int, command: Any) -> None:
-        """Decide the move (asking for what it draws), then write its line and save."""
+    def _write(self, replay: Replay, player: int, command: Any, typed: Sequence[str] = ()) -> None:
+        """Decide the move (asking for what it draws, unless typed with it), then write its line and save."""
         text = replay.notation.move_text(replay.state, command)
-        chance = AskingChance(self.ask, replay.notation, replay.state, {}, replay.labels)
+        chance = AskingChance(self.ask, replay.notation, replay.state, {}, replay.labels, typed)
         try:
             apply_command(replay.game, replay.state, command, chance, _Discard(), 0, 0)
         except IllegalCommand as exc:

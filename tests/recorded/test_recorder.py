@@ -164,3 +164,14 @@ def test_caprices_show_by_name_and_a_misspelt_one_gets_the_closest() -> None:
 def test_the_recorder_table_shows_the_caprice_names(tmp_path: Path, capsys: object) -> None:
     recording(tmp_path / "g.json", typed_playtest()[:6] + ["q"])
     assert "Point d'orgueil ! [point_d_orgueil] (+30)" in capsys.readouterr().out  # type: ignore[attr-defined]
+
+
+def test_a_move_typed_with_what_it_drew_as_the_notation_writes_it(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    typed = typed_playtest()
+    assert typed[11:13] == ["take deck", "A3"]  # Chloé's take from the pile, then the card that came out
+    inline = typed[:11] + ["take deck > A3"] + typed[13:] + [""]
+    finished = typing(path, new_record("caprices", 4, ["Alice", "Bruno", "Chloé", "Dev"], "standard"), inline)
+    assert finished is not None and "Chloé: take deck > A3" in finished["moves"]
+    recorded = replay_record(read_records(path)[0][0])
+    assert recorded.content_hash == replay_record(read_records(PLAYTESTS["caprices"])[0][0]).content_hash
