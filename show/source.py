@@ -24,8 +24,9 @@ from engine.core.ruleset import Ruleset
 from engine.registry import get_game
 from lake.catalogue import catalogue
 from lake.manifest import manifest_ruleset
-from recorded.records import read_records
-from recorded.replay import replay_record
+from recorded.errors import RecordError
+from recorded.records import GameRecord, read_records
+from recorded.replay import make_replay, replay_record
 
 EVENT_LIST_FORMAT = "balance-event-list"
 
@@ -123,12 +124,27 @@ def from_record(path: str | Path, index: int = 0) -> ShownGame:
         if problem is not None:
             raise problem
         raise ShowError(f"{path}: no game {index} (the file holds {len(records)}); pick another --game-id")
+    if "scores" not in record.data:  # `balance record` stopped part-way: the moves so far
+        return _unfinished(record, path, index)
     replayed = replay_record(record)
     game = get_game(replayed.game)
     events = [row[1] for row in replayed.rows]
     title = record.data.get("title") or f"{Path(path).name} game {index}"
     return ShownGame(game, replayed.ruleset, events, replayed.labels, title, "recorded", None, index,
                      display_names(game, replayed.ruleset))
+
+
+def _unfinished(record: GameRecord, path: str | Path, index: int) -> ShownGame:
+    """A record without scores yet, replayed through the rules up to its last written move."""
+    replay = make_replay(record, {})
+    replay.complete = False  # a real-time replay stops where the lines run out
+    try:
+        replay.play_written()
+    except RecordError as exc:
+        raise exc.at(record.file, record.index, record.data.get("title") or "") from None
+    title = f"{record.data.get('title') or f'{Path(path).name} game {index}'} (unfinished)"
+    return ShownGame(replay.game, replay.ruleset, replay.sink.events, replay.labels, title, "recorded", None,
+                     index, display_names(replay.game, replay.ruleset))
 
 
 def from_event_list(path: str | Path) -> ShownGame:

@@ -11,6 +11,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from balance.cli import main
 from engine.caprices.game import GAME as CAPRICES
 from engine.caprices.notation import caprice_id
 from engine.caprices.rules import compile_rules
@@ -175,3 +176,13 @@ def test_a_move_typed_with_what_it_drew_as_the_notation_writes_it(tmp_path: Path
     assert finished is not None and "Chloé: take deck > A3" in finished["moves"]
     recorded = replay_record(read_records(path)[0][0])
     assert recorded.content_hash == replay_record(read_records(PLAYTESTS["caprices"])[0][0]).content_hash
+
+
+def test_balance_show_tells_a_half_recorded_game_so_far(tmp_path: Path, capsys: object) -> None:
+    path = tmp_path / "g.json"
+    typing(path, new_record("caprices", 4, ["Alice", "Bruno", "Chloé", "Dev"], None), typed_playtest()[:13] + ["q"])
+    assert "scores" not in read_records(path)[0][0].data
+    capsys.readouterr()  # type: ignore[attr-defined]
+    assert main(["show", "--file", str(path), "--game-id", "0"]) == 0
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert "(unfinished)" in out and "Chloé" in out
