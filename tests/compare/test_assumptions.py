@@ -12,10 +12,10 @@ import pytest
 
 from balance.cli import main
 from balance.commands.assumptions import alternatives, experiment_from_args, strongest_play
+from engine.core.agents import SEARCH_AGENT_NAMES
 from engine.registry import get_game
 from reports.findings import headlines
 from reports.findings.assumptions import HEADLINE_OF_METRIC, beside, effects, latest
-from reports.kit.notebook import SEARCH_PREFIX
 from reports.site.index import assumptions_effect_section, finding_card
 from simulate.experiment import ExperimentError
 from warehouse.query import connect
@@ -43,7 +43,7 @@ def test_every_assumed_switch_and_choice_the_game_plays_is_tested_against_each_a
 
 def test_the_play_is_the_study_s_strongest_self_play() -> None:
     for game in ("caprices", "gardens", "gods"):
-        assert strongest_play(game).startswith(SEARCH_PREFIX)
+        assert strongest_play(game).startswith(SEARCH_AGENT_NAMES)
 
 
 def _args(**given: object) -> argparse.Namespace:
