@@ -10,6 +10,7 @@ depend on the bytes of the original file.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import shutil
@@ -92,9 +93,15 @@ def assert_layouts_replay_alike(lake: Path, game: Any, old_runs: list[str], new_
     from engine.core import events_from_table
     from lake.verify import verify
 
-    new = dict(events_from_table(pq.read_table(run_part(lake, game.id, new_run)), game.event_types))
+    def games_of(run_id: str) -> dict[int, list[Any]]:
+        """Each game's events, its ruleset's digest left out: a key added to the ruleset since (with its old
+        reading as default, e.g. issue 28's readings) changes the digest of its text but not one event of play."""
+        read = events_from_table(pq.read_table(run_part(lake, game.id, run_id)), game.event_types)
+        return {gid: [dataclasses.replace(events[0], ruleset_digest=""), *events[1:]] for gid, events in read}
+
+    new = games_of(new_run)
     assert new.keys() == {0, 1} and all(len(events) > 100 for events in new.values())
     for old_run in old_runs:
-        assert dict(events_from_table(pq.read_table(run_part(lake, game.id, old_run)), game.event_types)) == new
+        assert games_of(old_run) == new
     report = verify(lake)
     assert report.problems == [] and report.games == 2 * (len(old_runs) + 1)

@@ -133,7 +133,10 @@ def test_the_warehouse_reads_every_layout_alike(lake: Path, tmp_path: Path) -> N
     build(lake, tmp_path / "wh.duckdb")
     con = duckdb.connect(str(tmp_path / "wh.duckdb"), read_only=True)
     for model in ("stg_events", "stg_gardens__events"):
-        rows = {run_id: con.sql(f"select * exclude (run_id) from {model} where run_id = '{run_id}' "
+        columns = {row[0] for row in con.sql(f"describe {model}").fetchall()}
+        # the ruleset's digest moves when a key is added with its old reading as default (issue 28); play does not
+        left_out = ", ".join(c for c in ("run_id", "ruleset_digest") if c in columns)
+        rows = {run_id: con.sql(f"select * exclude ({left_out}) from {model} where run_id = '{run_id}' "
                                 "order by game_id, seq").fetchall() for run_id in (SPEC.run_id, *OLD)}
         assert len(rows[SPEC.run_id]) > 400 and all(r == rows[SPEC.run_id] for r in rows.values()), model
     games = con.sql("select run_id, n_events, n_rounds from fct_games order by all").fetchall()
