@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     for line in [*headline_half_widths(args.warehouse), *decided_counts(args.warehouse)]:
         print(line)
     built = time.perf_counter()
-    progress = None if args.no_progress else print
+    progress = None if getattr(args, "quiet", False) else print  # one line per page, bars or not; -q: none
     for report in build_reports(args.warehouse, args.out, log=progress, lake=str(args.lake)):
         print(f"wrote {report.html}")
     done = time.perf_counter()
