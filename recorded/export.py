@@ -183,7 +183,7 @@ def export_lake(lake: Path, game: str | None = None, run: str | None = None, fir
                 if ids is not None and game_id not in ids:
                     continue
                 record = export_game(game_obj, ruleset, events, ref, game_id)
-                record["title"] = f"exported from run {run_id} game {game_id}"
+                record["title"] = f"exported from run {run_id} game id {game_id}"
                 yield record
                 produced += 1
                 if first is not None and produced >= first:

@@ -134,7 +134,7 @@ def _take(lake: Path, game: ReplayedGame, known: dict[str, dict[str, Any]], batc
         return
     if same is not None:
         detail = (f"the same game (identical moves and outcomes) is already in the lake from {same['file']} "
-                  f"game {same['index_in_file']} (run {same['run_id']})")
+                  f"game {same['index_in_file']} (run {same['run_id']} game id {same['game_id']})")
         report.rejected.append(_duplicate(record, detail))
         return
     first = batch.get(game.content_hash)

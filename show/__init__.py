@@ -1,7 +1,7 @@
 """From a number to the games behind it: one game told turn by turn, drawn, and stepped through.
 
     import show
-    game = show.from_lake("data/lake", "caprices-1a2b3c", 12)   # or show.from_record("tuesday.json", 0)
+    game = show.from_lake("data/lake", "caprices-1a2b3c", 12)   # or show.from_record("tuesday.json", 1)
     print(show.transcript(game, at=40))                          # `balance show ... --at 40`
     show.draw(game, at=40)                                       # a matplotlib Figure (inline in a notebook)
     show.stepper(game)                                           # a slider over the events (JupyterLab)

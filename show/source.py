@@ -78,7 +78,8 @@ def from_lake(lake: str | Path, run_id: str, game_id: int) -> ShownGame:
     entry = _file_holding(manifest, game_id)
     if entry is None:
         last = manifest["totals"]["games"] - 1
-        raise ShowError(f"run {run_id!r} has no game {game_id} (its games are 0..{last}); pick another --game-id")
+        raise ShowError(f"run {run_id!r} has no game id {game_id} (its game ids are 0..{last}); "
+                        "pick another --game-id")
     with cat.store.open(entry["file"]) as handle:
         table = pq.read_table(handle, filters=[("game_id", "=", game_id)])
     events = next((evs for gid, evs in events_from_table(table, game.event_types) if gid == game_id), None)
@@ -90,7 +91,7 @@ def from_lake(lake: str | Path, run_id: str, game_id: int) -> ShownGame:
     if not isinstance(start, GameStarted):
         raise ReplayError(f"run {run_id!r} game {game_id} seq 0: first event is {start.TYPE!r}, not game_started")
     labels = list(recorded["labels"]) if recorded else agent_labels(start)
-    title = (recorded or {}).get("title") or f"{game.id} run {run_id} game {game_id}"
+    title = (recorded or {}).get("title") or f"{game.id} run {run_id} game id {game_id}"
     return ShownGame(game, ruleset, events, labels, title, "recorded" if recorded else "simulated", run_id, game_id,
                      display_names(game, ruleset), str(lake))
 
@@ -114,27 +115,28 @@ def agent_labels(start: GameStarted) -> list[str]:
     return [f"seat {seat + 1} ({agent})" for seat, agent in enumerate(start.agents)]
 
 
-def from_record(path: str | Path, index: int = 0) -> ShownGame:
-    """Game `index` (0-based, as ingest numbers a file's games) of a recorded-game JSON file, replayed
-    through the rules exactly as ingest does."""
+def from_record(path: str | Path, number: int = 1) -> ShownGame:
+    """Game `number` of a recorded-game JSON file, counted from 1 as every record and ingest message counts a
+    file's games ("game 2" is `number=2`), replayed through the rules exactly as ingest does."""
     records, problems = read_records(Path(path))
-    record = next((r for r in records if r.index == index + 1), None)
+    record = next((r for r in records if r.index == number), None)
     if record is None:
-        problem = next((p for p in problems if p.game in (index + 1, None)), None)
+        problem = next((p for p in problems if p.game in (number, None)), None)
         if problem is not None:
             raise problem
-        raise ShowError(f"{path}: no game {index} (the file holds {len(records)}); pick another --game-id")
+        held = max([r.index for r in records] + [p.game or 0 for p in problems], default=0)
+        raise ShowError(f"{path}: no game {number} (its games are 1..{held}); pick another --number")
     if "scores" not in record.data:  # `balance record` stopped part-way: the moves so far
-        return _unfinished(record, path, index)
+        return _unfinished(record, path, number)
     replayed = replay_record(record)
     game = get_game(replayed.game)
     events = [row[1] for row in replayed.rows]
-    title = record.data.get("title") or f"{Path(path).name} game {index}"
-    return ShownGame(game, replayed.ruleset, events, replayed.labels, title, "recorded", None, index,
+    title = record.data.get("title") or f"{Path(path).name} game {number}"
+    return ShownGame(game, replayed.ruleset, events, replayed.labels, title, "recorded", None, None,
                      display_names(game, replayed.ruleset))
 
 
-def _unfinished(record: GameRecord, path: str | Path, index: int) -> ShownGame:
+def _unfinished(record: GameRecord, path: str | Path, number: int) -> ShownGame:
     """A record without scores yet, replayed through the rules up to its last written move."""
     replay = make_replay(record, {})
     replay.complete = False  # a real-time replay stops where the lines run out
@@ -142,9 +144,9 @@ def _unfinished(record: GameRecord, path: str | Path, index: int) -> ShownGame:
         replay.play_written()
     except RecordError as exc:
         raise exc.at(record.file, record.index, record.data.get("title") or "") from None
-    title = f"{record.data.get('title') or f'{Path(path).name} game {index}'} (unfinished)"
+    title = f"{record.data.get('title') or f'{Path(path).name} game {number}'} (unfinished)"
     return ShownGame(replay.game, replay.ruleset, replay.sink.events, replay.labels, title, "recorded", None,
-                     index, display_names(replay.game, replay.ruleset))
+                     None, display_names(replay.game, replay.ruleset))
 
 
 def from_event_list(path: str | Path) -> ShownGame:

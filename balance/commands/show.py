@@ -25,7 +25,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--file", type=arg_types.input_file,
                         help="instead of the lake: a recorded-game JSON file or a balance event list")
     parser.add_argument("--game-id", type=int, default=None,
-                        help="the game's id in the run (a recorded-game file: its position, from 0)")
+                        help="with --run: the game's id in the run, from 0, as the lake and warehouse store it")
+    parser.add_argument("--number", type=int, default=None,
+                        help="with --file: which game of the file, from 1, the number record and ingest messages "
+                             "print ('game 2'); default 1")
     parser.add_argument("--at", type=int, default=None, help="stop after this event (its seq, from 0)")
     parser.add_argument("--hidden", action="store_true", help="also show what only its owner sees (hands)")
     parser.add_argument("--png", type=arg_types.output_file,
@@ -37,9 +40,14 @@ def load(args: argparse.Namespace) -> ShownGame:
     if args.file is not None:
         if args.run is not None:
             raise ShowError("give --run (a game of the lake) or --file (a game file), not both")
+        if args.game_id is not None:
+            raise ShowError(f"--game-id names a game of a lake run; the games of {args.file} are numbered from 1, "
+                            f"as record and ingest messages name them: give --number N (the first is --number 1)")
         if _is_event_list(args.file):
             return from_event_list(args.file)
-        return from_record(args.file, args.game_id or 0)
+        return from_record(args.file, 1 if args.number is None else args.number)
+    if args.number is not None:
+        raise ShowError("--number picks a game of a --file; a game of a run is --run RUN --game-id N (from 0)")
     if args.run is None:
         raise ShowError(f"which game? give --run RUN --game-id N (`balance runs --lake {args.lake}` lists the runs)")
     if args.game_id is None:

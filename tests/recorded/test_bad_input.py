@@ -91,7 +91,7 @@ def test_control_characters_in_a_player_name_are_refused(lake: Path, tmp_path: P
 def test_show_prints_no_control_character_from_a_lake_written_before_the_check(tmp_path: Path) -> None:
     from show.source import from_record
 
-    shown = from_record(PLAYTESTS["caprices"], 0)
+    shown = from_record(PLAYTESTS["caprices"], 1)
     shown.labels[0] = "Al\x1b[2Jice\nX"  # as an older lake's manifest may hold it
     text = transcript(shown)
     assert "\x1b" not in text and "Al\\x1b[2Jice\\nX" in text

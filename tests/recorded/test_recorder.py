@@ -183,6 +183,6 @@ def test_balance_show_tells_a_half_recorded_game_so_far(tmp_path: Path, capsys: 
     typing(path, new_record("caprices", 4, ["Alice", "Bruno", "Chloé", "Dev"], None), typed_playtest()[:13] + ["q"])
     assert "scores" not in read_records(path)[0][0].data
     capsys.readouterr()  # type: ignore[attr-defined]
-    assert main(["show", "--file", str(path), "--game-id", "0"]) == 0
+    assert main(["show", "--file", str(path), "--number", "1"]) == 0
     out = capsys.readouterr().out  # type: ignore[attr-defined]
     assert "(unfinished)" in out and "Chloé" in out

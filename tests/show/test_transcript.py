@@ -22,8 +22,8 @@ from show.story import AtError, transcript
 DATA = Path(__file__).parent / "data"
 RECORDED = Path(__file__).parents[1] / "recorded" / "data"
 GAMES = {
-    "caprices": lambda: from_record(RECORDED / "caprices-playtest.json", 0),
-    "gardens": lambda: from_record(RECORDED / "gardens-playtest.json", 0),
+    "caprices": lambda: from_record(RECORDED / "caprices-playtest.json", 1),
+    "gardens": lambda: from_record(RECORDED / "gardens-playtest.json", 1),
     "gods": lambda: from_event_list(DATA / "gods-greedy.json"),
 }
 
@@ -72,7 +72,7 @@ def test_show_reads_a_game_of_the_lake(tmp_path: Path, capsys: pytest.CaptureFix
     capsys.readouterr()
     assert main(["show", "--lake", str(lake), "--run", "cap", "--game-id", "0", "--at", "12"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Les caprices du roi — caprices run cap game 0")
+    assert out.startswith("Les caprices du roi — caprices run cap game id 0")
     assert "seat 1: greedy" in out and re.search(r"\(stopped after event 12 of \d+\)\n$", out)
     shown: ShownGame = from_lake(lake, "cap", 0)
     assert shown.show_command() == f"balance show --lake {lake} --run cap --game-id 0"
@@ -81,7 +81,8 @@ def test_show_reads_a_game_of_the_lake(tmp_path: Path, capsys: pytest.CaptureFix
 
 @pytest.mark.parametrize(("flags", "message"), [
     (["--run", "nope", "--game-id", "0"], "run 'nope' in .*: not in the lake; `balance runs --lake"),
-    (["--run", "cap", "--game-id", "5"], r"run 'cap' has no game 5 \(its games are 0\.\.0\); pick another --game-id"),
+    (["--run", "cap", "--game-id", "5"],
+     r"run 'cap' has no game id 5 \(its game ids are 0\.\.0\); pick another --game-id"),
     (["--run", "cap", "--game-id", "0", "--at", "100000"], r"--at 100000: this game's events are seq 0\.\.\d+"),
     (["--run", "cap"], "which game of run cap\\? give --game-id N"),
     ([], "which game\\? give --run RUN --game-id N"),
