@@ -95,6 +95,7 @@ if len(speed):
         ax.set_xlabel("win rate (%)")
     axes[0][0].set_ylabel("relative pace (below 1 = faster)")
     charts.legend_below(fig, [fair, charts.look_handle()], 2)
+    charts.keep_labels_apart(fig)  # long labels ("3 players (pace ×0.80)") wrap, never overlap
     plt.show()
     display(Markdown("\n".join(
         f"- {r.num_players} players, {pace_words(r.pace, r.relative_pace)}: wins "
@@ -133,6 +134,7 @@ if len(pooled):
         ax.set_title(f"{matchup} (n = {count(part.n.sum())} plans)", fontsize=9)
         ax.tick_params(axis="x", labelsize=7)
     axes[0][0].set_ylabel("plans that fail (%)")
+    charts.keep_labels_apart(fig)
     plt.show()
     display(Markdown("\n".join(
         f"- {r.matchup}, {r.num_players} players, {r.pace} (pace ×{r.relative_pace:.2f}): {pct(r.fail_rate)} of "
@@ -172,6 +174,7 @@ axes[1].set_ylabel("win rate minus fair share (points)")
 handles = [fair, charts.look_handle(), *axes[1].get_legend_handles_labels()[0],
            charts.star_handle("look here (claim order)")]
 charts.legend_below(fig, handles, 6)
+charts.keep_labels_apart(fig)
 plt.show()
 display(Markdown(
     "Gods to look at: " + (", ".join(
@@ -203,6 +206,7 @@ charts.interval_bars(axes[1], list(per_count.num_players), per_count.city_points
 axes[1].set_ylabel("city points per player-game")
 for ax in axes:
     ax.set_xlabel("players")
+charts.keep_labels_apart(fig)
 plt.show()
 pooled = cities[cities.num_players == "all"].iloc[0]
 display(Markdown(
@@ -243,6 +247,7 @@ charts.interval_bars(axes[2], labels, lands.holder_win_rate, lands.holder_win_lo
 fair = charts.reference_line(axes[2], 100 * lands.holder_reference.dropna().mean(), "fair share")
 axes[2].set_ylabel("win rate of the god's holder (%)")
 charts.legend_below(fig, [*axes[1].get_legend_handles_labels()[0], fair, charts.look_handle()], 4)
+charts.keep_labels_apart(fig)
 plt.show()
 display(Markdown(
     f"n = {count(lands.n.max())} games per landscape. Holders to look at: " + (", ".join(
@@ -276,6 +281,7 @@ for ax in axes:
 axes[0].set_ylabel("region points per player-game")
 axes[1].set_ylabel("win rate (%)")
 charts.legend_below(fig, axes[0].get_legend_handles_labels()[0], 3)
+charts.keep_labels_apart(fig)
 plt.show()
 flagged = prophets[prophets.flagged]
 display(Markdown(
@@ -311,6 +317,7 @@ charts.interval_bars(axes[1], [str(p) for p in length.num_players], length.minut
 axes[1].set_xlabel("players")
 axes[1].set_ylabel("simulated minutes per game")
 charts.legend_below(fig, axes[0].get_legend_handles_labels()[0], 3)
+charts.keep_labels_apart(fig)
 plt.show()
 show(ends, {"players": "num_players", "how the game ended": lambda r: names("end_reasons", r.end_reason),
             "games": "k", "share of games": ci("rate", "rate_lo", "rate_hi"),
