@@ -62,30 +62,35 @@ games = list(sample.game.unique())
 
 # %%
 seats = q("select * from met_seat_advantage where source = 'simulated' order by game, num_players, seat")
-seats = pd.concat([strongest_play(part) for _, part in seats.groupby("game", sort=False)])
+# only uniform line-ups measure a seat: a warehouse of mixed line-ups alone (random against greedy) has none
+seats = pd.concat([seats.iloc[0:0], *(strongest_play(part) for _, part in seats.groupby("game", sort=False))])
 panels = seats[["game", "num_players"]].drop_duplicates().values.tolist()
-cols = 4
-rows = (len(panels) + cols - 1) // cols
-fig, axes = plt.subplots(rows, cols, figsize=(3.1 * cols, 2.9 * rows), squeeze=False, sharey=True)
-for ax, (game, players) in zip(axes.flat, panels):
-    part = seats[(seats.game == game) & (seats.num_players == players)]
-    charts.interval_bars(ax, [str(s + 1) for s in part.seat], part.win_rate, part.win_lo, part.win_hi,
-                         flagged=part.flagged, scale=100)
-    fair = charts.reference_line(ax, 100 / players, "fair share 1/P")
-    ax.set_title(f"{names.game(game)}, {players} players (n = {count(part.n.iloc[0])})", fontsize=8)
-    ax.set_xlabel("seat")
-for ax in axes[:, 0]:
-    ax.set_ylabel("win rate (%)")
-for ax in list(axes.flat)[len(panels):]:
-    ax.set_visible(False)
-charts.legend_below(fig, [fair, charts.look_handle()], 2)
-plt.show()
-flagged = seats[seats.flagged]
-display(Markdown(
-    "Seats to look at: " + (", ".join(
-        f"{names.game(r.game)} {seat(r.seat)} at {r.num_players} players ({pct(r.win_rate)} vs {pct(r.reference)})"
-        for r in flagged.itertuples()) or "none") + "."
-))
+if panels:
+    cols = 4
+    rows = (len(panels) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(3.1 * cols, 2.9 * rows), squeeze=False, sharey=True)
+    for ax, (game, players) in zip(axes.flat, panels):
+        part = seats[(seats.game == game) & (seats.num_players == players)]
+        charts.interval_bars(ax, [str(s + 1) for s in part.seat], part.win_rate, part.win_lo, part.win_hi,
+                             flagged=part.flagged, scale=100)
+        fair = charts.reference_line(ax, 100 / players, "fair share 1/P")
+        ax.set_title(f"{names.game(game)}, {players} players (n = {count(part.n.iloc[0])})", fontsize=8)
+        ax.set_xlabel("seat")
+    for ax in axes[:, 0]:
+        ax.set_ylabel("win rate (%)")
+    for ax in list(axes.flat)[len(panels):]:
+        ax.set_visible(False)
+    charts.legend_below(fig, [fair, charts.look_handle()], 2)
+    plt.show()
+    flagged = seats[seats.flagged]
+    display(Markdown(
+        "Seats to look at: " + (", ".join(
+            f"{names.game(r.game)} {seat(r.seat)} at {r.num_players} players ({pct(r.win_rate)} vs {pct(r.reference)})"
+            for r in flagged.itertuples()) or "none") + "."
+    ))
+else:
+    display(Markdown("No uniform line-ups in this warehouse (every seat the same agent type), so no seat is "
+                     "measured: add a run such as `agents = [\"greedy\"]` to the study."))
 
 # %% [markdown]
 # ## How long are games?
