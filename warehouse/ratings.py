@@ -8,8 +8,14 @@ printed on the Elo scale (400 points = odds of 10 to 1), centred so the
 agents' mean is 0. The 95% interval is a percentile bootstrap: the games of
 each pairing are resampled with replacement and the model refitted, so the
 interval is about the games played, not about a model approximation.
-A small regularisation (`ALPHA`) keeps ratings finite when one agent won
-every game against another (the interval then stays wide on that side).
+The ratings exist only when every agent has both won and lost against the
+others through some chain of games (the win graph is strongly connected):
+when one agent won every game against another and nothing else links them,
+the fitted gap is infinite, and what a fit prints is the small
+regularisation (`ALPHA`) alone; every resample gives the same games, so the
+bootstrap reads "+816 to +816". Such a group gets no rating and no interval,
+only a `note` saying why ("not estimable: every game between greedy and random
+won by greedy").
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ QUERY = """
 """
 
 COLUMNS = ("game", "ruleset", "num_players", "agent", "rating", "rating_lo", "rating_hi", "games", "wins",
-           "opponents", "method")
+           "opponents", "method", "note")
 METHOD = "Bradley-Terry (choix ILSR), Elo scale, mean 0; 95% percentile bootstrap over games"
 
 Pairing = tuple[str, str]
@@ -63,9 +69,13 @@ def _rate_group(key: tuple[str, str, int], pairings: dict[Pairing, Shares]) -> l
     index = {name: i for i, name in enumerate(agents)}
     shares = {pair: np.array(games, dtype=float) for pair, games in pairings.items()}
     totals = {pair: (float(games[:, 0].sum()), float(games[:, 1].sum())) for pair, games in shares.items()}
-    ratings = fit(len(agents), index, totals)
-    draws = np.array([fit(len(agents), index, resampled) for resampled in _bootstraps(shares)])
-    lo, hi = np.percentile(draws, [2.5, 97.5], axis=0)
+    note = not_estimable(agents, totals)
+    if note is None:
+        ratings = fit(len(agents), index, totals)
+        draws = np.array([fit(len(agents), index, resampled) for resampled in _bootstraps(shares)])
+        lo, hi = np.percentile(draws, [2.5, 97.5], axis=0)
+    else:  # a fit would print the regularisation, and every resample the same: no figure at all
+        ratings = lo = hi = np.full(len(agents), np.nan)
     game, ruleset, players = key
     rows = []
     for name, i in index.items():
@@ -75,9 +85,39 @@ def _rate_group(key: tuple[str, str, int], pairings: dict[Pairing, Shares]) -> l
             "rating_lo": float(lo[i]), "rating_hi": float(hi[i]),
             "games": sum(len(pairings[pair]) for pair, _ in mine),
             "wins": sum(total[0] if pair[0] == name else total[1] for pair, total in mine),
-            "opponents": len(mine), "method": METHOD,
+            "opponents": len(mine), "method": METHOD, "note": note,
         })
     return rows
+
+
+def not_estimable(agents: list[str], totals: dict[Pairing, tuple[float, float]]) -> str | None:
+    """Why these games fix no rating (None when they do): the ratings exist only when each agent reaches
+    every other through wins, i.e. the directed graph 'took a win share from' is strongly connected."""
+    beat: dict[str, set[str]] = {name: set() for name in agents}
+    beaten_by: dict[str, set[str]] = {name: set() for name in agents}
+    for (agent, opponent), (won, lost) in totals.items():
+        for winner, loser, share in ((agent, opponent, won), (opponent, agent, lost)):
+            if share > 0:
+                beat[winner].add(loser)
+                beaten_by[loser].add(winner)
+    if _reach(agents[0], beat) == set(agents) == _reach(agents[0], beaten_by):
+        return None
+    reasons = [f"every game between {a} and {b} won by {a if won else b}"
+               for (a, b), (won, lost) in sorted(totals.items()) if (won > 0) != (lost > 0)]
+    met = {name: beat[name] | beaten_by[name] for name in agents}
+    together = _reach(agents[0], met)
+    if together != set(agents):
+        reasons.append(f"{', '.join(sorted(together))} never met {', '.join(sorted(set(agents) - together))}")
+    return "not estimable: " + "; ".join(reasons)
+
+
+def _reach(start: str, edges: dict[str, set[str]]) -> set[str]:
+    seen, todo = {start}, [start]
+    while todo:
+        for nxt in edges[todo.pop()] - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    return seen
 
 
 def fit(size: int, index: dict[str, int], totals: dict[Pairing, tuple[float, float]]) -> np.ndarray:

@@ -96,7 +96,7 @@ def read_ladder(warehouse: Path, game: str, ruleset: str, players: int) -> dict[
     where = "game = ? and ruleset = ? and num_players = ?"
     with connect(str(warehouse), read_only=True) as con:
         ratings = con.execute(
-            f"select agent, rating, rating_lo, rating_hi, games from met_agent_ratings where {where} "
+            f"select agent, rating, rating_lo, rating_hi, games, note from met_agent_ratings where {where} "
             "order by rating desc", [game, ruleset, players]).df()
         pairwise = con.execute(
             f"select agent, opponent, win_rate, win_lo, win_hi, n from met_agent_pairwise where {where} "
@@ -110,8 +110,7 @@ def ladder_lines(table: dict[str, list[dict[str, Any]]], game: str, ruleset: str
     cells = {(c["agent"], c["opponent"]): c for c in table["pairwise"]}
     lines = [f"ratings, {game} ({ruleset}) {players} players: Bradley-Terry, Elo scale, mean 0, 95% bootstrap "
              "(all two-agent games in the lake)"]
-    lines += [f"  {r['agent']:22} {r['rating']:7.0f}  ({r['rating_lo']:.0f} to {r['rating_hi']:.0f})  "
-              f"{r['games']} games" for r in table["ratings"]]
+    lines += [f"  {r['agent']:22} {_rating_text(r)}  {r['games']} games" for r in table["ratings"]]
     lines.append("win rate of the row agent against the column agent, with its 95% interval and games:")
     lines.append(" " * 24 + "".join(f"{name[:20]:>22}" for name in agents))
     for agent in agents:
@@ -122,3 +121,10 @@ def ladder_lines(table: dict[str, list[dict[str, Any]]], game: str, ruleset: str
                        f"{cell['win_rate']:>6.1%} ({cell['win_lo']:.0%}-{cell['win_hi']:.0%}) {cell['n']:>3}".rjust(22))
         lines.append(f"  {agent[:22]:22}" + "".join(row))
     return lines
+
+
+def _rating_text(rating: dict[str, Any]) -> str:
+    """The rating and its interval, or why the games fix none (e.g. one agent won every game)."""
+    if rating.get("note"):
+        return f"{'-':>7}  ({rating['note']})"
+    return f"{rating['rating']:7.0f}  ({rating['rating_lo']:.0f} to {rating['rating_hi']:.0f})"

@@ -9,6 +9,8 @@ agent's win rate in mixed line-ups against the fair share (`met_agent_win_rate`)
 
 from __future__ import annotations
 
+from typing import Any
+
 import duckdb
 
 from engine.core.agents import SEARCH_AGENT_NAMES
@@ -51,13 +53,21 @@ def ratings_table(con: duckdb.DuckDBPyConnection, names: Names) -> str:
     ratings = con.execute("select * from met_agent_ratings order by game, ruleset, num_players, rating desc").df()
     if ratings.empty:
         return "<p class='pending'>Ratings: not measured yet (no two-agent games in this warehouse).</p>"
-    rows = [[names.game(r.game), names.ruleset(r.ruleset), str(r.num_players), r.agent, f"{r.rating:+.0f}",
-             f"{r.rating_lo:+.0f} to {r.rating_hi:+.0f}", count(r.games)] for r in ratings.itertuples()]
+    rows = [[names.game(r.game), names.ruleset(r.ruleset), str(r.num_players), r.agent, *_rating_cells(r),
+             count(r.games)] for r in ratings.itertuples()]
     return _folded(f"Ratings: {len(rows)} agents by game, ruleset and player count",
                    "Bradley–Terry ratings on the Elo scale (400 points = odds of 10 to 1), centred on the agents' "
                    "mean, with a 95% bootstrap interval over games; from every game with exactly two kinds of agent.",
                    _table(["game", "ruleset", "players", "agent", "rating", "95% interval", "games"], rows,
                           {2, 4, 5, 6}))
+
+
+def _rating_cells(row: Any) -> list[str]:
+    """The rating and its interval, or why the games fix none (a one-sided pairing has no finite rating)."""
+    note = getattr(row, "note", None)
+    if isinstance(note, str):
+        return ["—", note]
+    return [f"{row.rating:+.0f}", f"{row.rating_lo:+.0f} to {row.rating_hi:+.0f}"]
 
 
 def pairwise_table(con: duckdb.DuckDBPyConnection, names: Names) -> str:

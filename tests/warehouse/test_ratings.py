@@ -10,7 +10,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from warehouse.ratings import ELO, fit
+from balance.commands.ladder import ladder_lines
+from balance.output import records
+from reports.site.agents import ratings_table
+from warehouse.display_names import Names
+from warehouse.ratings import ELO, fit, ratings_model
 
 
 def query(warehouse: Path, sql: str) -> pd.DataFrame:
@@ -73,3 +77,45 @@ def test_ratings_order_a_known_ladder() -> None:
 def test_an_unbeaten_agent_keeps_a_finite_rating() -> None:
     ratings = fit(2, {"a": 0, "b": 1}, {("a", "b"): (50.0, 0.0)})
     assert np.isfinite(ratings).all() and ratings[0] > ratings[1]
+
+
+def matches(rows: list[tuple[str, str, float]]) -> duckdb.DuckDBPyConnection:
+    """A warehouse holding only `fct_agent_matches`: one caprices 2-player game per (agent, opponent, share)."""
+    con = duckdb.connect()
+    con.execute("create table fct_agent_matches (game varchar, ruleset varchar, num_players int, run_id varchar, "
+                "game_id int, agent varchar, opponent varchar, agent_share double, opponent_share double)")
+    con.executemany("insert into fct_agent_matches values ('caprices', 'standard', 2, 'r', ?, ?, ?, ?, ?)",
+                    [(i, a, b, share, 1 - share) for i, (a, b, share) in enumerate(rows)])
+    return con
+
+
+ONE_SIDED = "not estimable: every game between greedy and random won by greedy"
+
+
+def test_a_one_sided_pairing_gets_no_rating_and_says_why() -> None:
+    ratings = ratings_model(matches([("greedy", "random", 1.0)] * 12))  # the bootstrap read "+816 to +816"
+    assert list(ratings.note) == [ONE_SIDED, ONE_SIDED]
+    assert ratings[["rating", "rating_lo", "rating_hi"]].isna().all().all()
+
+
+def test_a_chain_of_wins_rates_even_an_unbeaten_pairing() -> None:
+    # a always beats b, but b beats c and c beats a at times: every agent reaches every other through wins
+    games = [("a", "b", 1.0)] * 6 + [("b", "c", 1.0), ("b", "c", 0.0)] * 3 + [("a", "c", 1.0), ("a", "c", 0.0)] * 3
+    ratings = ratings_model(matches(games)).set_index("agent")
+    assert ratings.note.isna().all()
+    assert (ratings.rating_lo < ratings.rating_hi).all() and ratings.rating["a"] > ratings.rating["b"]
+
+
+def test_agents_that_never_met_get_no_common_scale() -> None:
+    games = [("a", "b", 1.0), ("a", "b", 0.0), ("c", "d", 1.0), ("c", "d", 0.0)]
+    assert set(ratings_model(matches(games)).note) == {"not estimable: a, b never met c, d"}
+
+
+def test_the_ratings_table_and_the_ladder_say_not_estimable_instead_of_a_zero_width_interval() -> None:
+    con = matches([("greedy", "random", 1.0)] * 12)
+    frame = ratings_model(con)
+    con.execute("create table met_agent_ratings as select * from frame")
+    html = ratings_table(con, Names.from_warehouse(con))
+    assert ONE_SIDED in html and " to " not in html.split("<table", 1)[1]
+    lines = ladder_lines({"ratings": records(frame), "pairwise": []}, "caprices", "standard", 2, ["greedy", "random"])
+    assert sum(ONE_SIDED in line for line in lines) == 2 and not any("nan" in line for line in lines)
