@@ -32,7 +32,7 @@ from lake.claim import RunBusy, claim_run, hold_lock, owner_text
 from lake.manifest import Manifest, code_version, file_entry, publish
 from lake.store import WrittenFile, open_store
 from recorded.errors import RecordError
-from recorded.quarantine import QUARANTINE_DIR, quarantine, unquarantine
+from recorded.quarantine import QUARANTINE_DIR, clear_killed_writes, quarantine, unquarantine
 from recorded.records import GameRecord, read_records, record_files
 from recorded.replay import replay_record
 from recorded.turn_replay import ReplayedGame
@@ -69,6 +69,7 @@ def ingest(paths: list[Path], lake: Path, on_wait: Callable[[str], None] | None 
     report.files = len(files)
     replayed, readable = _replay_files(files, report)
     with _ingest_lock(lake, on_wait):
+        clear_killed_writes(lake)
         known = recorded_hashes(lake)
         batch: dict[str, ReplayedGame] = {}
         for game in replayed:

@@ -7,7 +7,9 @@ full path and game), and it keeps at most `KEPT_BYTES` of the rejected
 record: a bigger game or an unreadable file is kept as its first bytes with
 its size and SHA-256, so a 50 MB truncated file costs a few KB and
 `--quarantined` stays quick. An entry is cleared when the game (or, for a
-file-level entry, the file) is ingested again without that problem.
+file-level entry, the file) is ingested again without that problem. An entry
+is written atomically (a temporary file renamed); the temporary file of an
+ingest killed before its rename is never read, and the next ingest removes it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from lake import layout
+from lake.store import TEMP_PREFIX
 from recorded.errors import RecordError
 
 QUARANTINE_DIR = "quarantine"
@@ -52,10 +55,18 @@ def unquarantine(lake: Path, file: str, game: int | None) -> None:
     entry_path(lake, file, game).unlink(missing_ok=True)
 
 
+def clear_killed_writes(lake: Path) -> None:
+    """Remove the temporary entries of ingests killed before their rename. Call it holding the ingest lock:
+    only an ingest writes the quarantine, so no temporary entry there belongs to a live writer."""
+    for temp in (Path(lake) / QUARANTINE_DIR).glob(f"{TEMP_PREFIX}*"):
+        temp.unlink(missing_ok=True)
+
+
 def quarantined(lake: Path) -> list[dict[str, Any]]:
-    """Every quarantined game with its reason, oldest first."""
+    """Every quarantined game with its reason, oldest first (an entry still being written is not one yet)."""
     folder = Path(lake) / QUARANTINE_DIR
-    entries = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
+    entries = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))
+               if not p.name.startswith(TEMP_PREFIX)]
     return sorted(entries, key=lambda e: (e.get("quarantined_at", ""), e.get("file", ""), e.get("game") or 0))
 
 

@@ -1,4 +1,4 @@
-"""Ingest and `runs remove` killed at exact system calls, and two ingests at once (issue 27, items 1, 3, 6).
+"""Ingest and `runs remove` killed at exact system calls, and two ingests at once (issue 27, items 1, 3, 6, 11).
 
 Each kill point is reached deterministically by `tests.reliability.killpoint`
 (SIGKILL just before the n-th rename, link or unlink of a named file), never by
@@ -20,6 +20,7 @@ from balance.cli import main
 from lake.catalogue import catalogue
 from lake.verify import verify
 from recorded.ingest import ingest, recorded_hashes
+from recorded.quarantine import quarantined
 from tests.recorded.conftest import PLAYTESTS, playtest, write
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,6 +84,33 @@ def test_an_ingest_killed_at_any_write_leaves_nothing_a_rerun_does_not_finish(
         assert report.ok, (call, nth, pattern, report.problems)  # no stray temporary file
         assert _games(lake) == clean, (call, nth, pattern)  # each game once, as an uninterrupted ingest
         assert not [p for p in lake.rglob(".tmp-*")], (call, nth, pattern)
+
+
+def _one_bad(folder: Path) -> Path:
+    """A file of a good Four Gardens game and a Caprices game refused at its first move (quarantined)."""
+    bad = {**playtest("caprices"), "title": "bad"}
+    bad["moves"] = ["Alice: discard A1", *bad["moves"][1:]]  # Alice must draw before she discards
+    return write(folder / "one-bad.json", {"games": [playtest("gardens"), bad]})
+
+
+QUARANTINE_POINTS = [("replace", 1, "quarantine/"), ("unlink", 1, "quarantine/.tmp-")]
+
+
+@pytest.mark.xdist_group("subprocess")
+def test_an_ingest_killed_while_quarantining_leaves_one_entry_and_no_temporary_file(tmp_path: Path) -> None:
+    """Killed just before an entry's rename (or its temporary file's removal), an ingest left a `.tmp-` entry
+    that the rerun kept and `--quarantined` listed as a second copy of the game."""
+    path = _one_bad(tmp_path)
+    argv = ["ingest", str(path), "--lake", str(tmp_path / "lake-count")]
+    points = QUARANTINE_POINTS if not SOAK else [
+        (call, n, "lake") for call in ("replace", "link", "unlink") for n in range(1, _calls(call, "lake", argv) + 1)]
+    for index, (call, nth, pattern) in enumerate(points):
+        lake = tmp_path / f"lake{index}"
+        _killed(call, nth, pattern, ["ingest", str(path), "--lake", str(lake)])
+        assert main(["ingest", str(path), "--lake", str(lake)]) == 2, (call, nth, pattern)  # the bad game again
+        assert [entry["game"] for entry in quarantined(lake)] == [2], (call, nth, pattern)
+        assert not list(lake.rglob(".tmp-*")), (call, nth, pattern)
+        assert verify(lake).ok and len(_games(lake)) == 1, (call, nth, pattern)
 
 
 @pytest.mark.xdist_group("subprocess")
