@@ -9,6 +9,8 @@ explicit chance) is plain Python, so importing the package never needs it.
     chance.py    explicit chance: the rules' draws and think times as chance nodes
     game.py      the pyspiel Game and State (`register()`; `pyspiel.load_game("balance_caprices", ...)`)
     agent.py     `os-ismcts[:N]`: OpenSpiel's Python IS-MCTS bot playing in our driver
+    headtohead.py  ours against theirs: 2 players, seats rotated, win share with its interval, CPU per game
+    rollout_bench.py  CPU per random rollout through the adapter (what one os-ismcts simulation plays)
 
 docs/openspiel.md describes the encodings, chance, what 4 Gods keeps of real time, and the head-to-head.
 """

@@ -7,7 +7,7 @@ information (`InfoSet.sample`, the game's `resample_hidden`), so it sees
 nothing its player cannot. It is OpenSpiel's algorithm as published: UCT
 (c = 2) over information-state nodes, one uniformly random rollout to the end
 of the game per leaf, returns = win shares, the most visited action. N is the
-number of simulations per decision (default 100).
+number of simulations per decision (default 100, at least 2).
 """
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ from engine.openspiel.game import game_class, register
 from engine.openspiel.spec import SPECS
 
 DEFAULT_SIMULATIONS = 100
+MIN_SIMULATIONS = 2
+"""The bot's first simulation expands the root and visits no action, so with one it has nothing to choose from
+(`ISMCTSBot.get_final_policy` asserts a visit)."""
 UCT_C = 2.0
 
 
@@ -49,16 +52,16 @@ class OpenSpielIsmcts:
                                random_state=np_rng)
         bot.set_resampler(lambda state, player: os_game.from_engine_state(info.sample(rng), info.decision))
         action = bot.step(os_game.from_engine_state(root, info.decision))
-        spec, codec = os_game.spec, os_game.codec
-        return {codec.encode(*spec.fields(c)): c for c in legal}[int(action)]
+        return {os_game.action_id(c): c for c in legal}[int(action)]
 
 def make(name: str, game: Game | None) -> OpenSpielIsmcts:
     """`os-ismcts` or `os-ismcts:N` (N simulations per decision)."""
     parts = name.split(":")
     if len(parts) > 2 or parts[0] != "os-ismcts":
         raise UnknownName(f"agent {name!r}: write os-ismcts or os-ismcts:N (e.g. os-ismcts:1000)")
-    if len(parts) == 2 and (not parts[1].isdigit() or int(parts[1]) < 1):
-        raise UnknownName(f"agent {name!r}: N must be a whole number of simulations >= 1, got {parts[1]!r}")
+    if len(parts) == 2 and (not parts[1].isdigit() or int(parts[1]) < MIN_SIMULATIONS):
+        raise UnknownName(f"agent {name!r}: N must be a whole number of simulations >= {MIN_SIMULATIONS} (the "
+                          f"bot's first simulation only expands the root), got {parts[1]!r}")
     if game is not None and game.id not in SPECS:
         raise UnknownName(f"agent {name!r}: game {game.id!r} has no OpenSpiel adapter")
     return OpenSpielIsmcts(name, int(parts[1]) if len(parts) == 2 else DEFAULT_SIMULATIONS)

@@ -22,6 +22,7 @@ Outcomes:
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -91,7 +92,8 @@ class ProbeChance(Chance):
     """
 
     def __init__(self, given: Sequence[int], think_law: Callable[[], ThinkLaw] | None = None) -> None:
-        super().__init__(0)
+        # not seeded (random.Random.__init__): it draws no random number, and seeding cost 10 us a step
+        self.gauss_next = None
         self.given = given
         self.used = 0
         self.think_law = think_law
@@ -107,7 +109,7 @@ class ProbeChance(Chance):
         if self.think_law is None:
             raise TypeError("this game draws no think times: gauss() is not an explicit chance node")
         law = self.think_law()
-        outcome = self._next(lambda: ChanceNode("think", tuple(law.outcomes())))
+        outcome = self._next(lambda: think_node(law))
         return mu + sigma * law.normal_draw(outcome)
 
     def random(self) -> float:
@@ -118,6 +120,13 @@ class ProbeChance(Chance):
             raise NeedChance(node())
         self.used += 1
         return self.given[self.used - 1]
+
+
+@functools.cache
+def think_node(law: ThinkLaw) -> ChanceNode:
+    """The chance node of a think time (remembered: a 4 Gods law has hundreds of outcomes, each an erf, and a
+    game draws from a handful of laws, one per seat pace and action type)."""
+    return ChanceNode("think", tuple(law.outcomes()))
 
 
 def _uniform(what: str, pool: list[Any]) -> ChanceNode:

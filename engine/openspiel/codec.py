@@ -16,8 +16,9 @@ every state of a game with those parameters. docs/openspiel.md lists them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -81,3 +82,22 @@ class Codec:
                     values.append(low + digit)
                 return kind.name, tuple(reversed(values))
         raise EncodingError(f"{self.game}: action {action} is negative")
+
+
+class ActionIds:
+    """command -> action id, remembered: a rollout asks for the same few hundred commands thousands of times.
+
+    Sound because equal commands have equal fields in every game (commands are plain values; the one bool
+    field, Four Gardens' `collect`, is never given as an int), which tests/openspiel checks on random games.
+    """
+
+    def __init__(self, codec: Codec, fields: Callable[[Any], tuple[str, Sequence[int]]]) -> None:
+        self.codec = codec
+        self.fields = fields
+        self._known: dict[Any, int] = {}
+
+    def __call__(self, command: Any) -> int:
+        action = self._known.get(command)
+        if action is None:
+            action = self._known[command] = self.codec.encode(*self.fields(command))
+        return action

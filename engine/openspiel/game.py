@@ -27,6 +27,7 @@ from engine.core.driver import canonical, fold, state_digest
 from engine.core.events import Event, GameSealed, GameStarted
 from engine.core.ruleset import Ruleset
 from engine.openspiel.chance import ChanceNode, NeedChance, ProbeChance
+from engine.openspiel.codec import ActionIds
 from engine.openspiel.spec import SPECS, get_spec
 from engine.registry import get_game
 
@@ -96,6 +97,7 @@ class BalanceGame(pyspiel.Game):
             params = {"players": self.players}
         self.score_returns = str(params.get("returns", "win_share")) == "score"
         self.codec = self.spec.codec(live)
+        self.action_id = ActionIds(self.codec, self.spec.fields)
         low, high = self.engine.facts.score_bounds if self.score_returns else (0.0, 1.0)
         think = self.spec.longest_think
         info = pyspiel.GameInfo(
@@ -146,8 +148,7 @@ class BalanceState(pyspiel.State):
         table = self._table
         if table.node is not None:
             return int(pyspiel.PlayerId.CHANCE)
-        player = self._game.engine.to_move(table.state)
-        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+        return int(pyspiel.PlayerId.TERMINAL) if table.mover is None else table.mover
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._table.legal(player))
@@ -176,7 +177,8 @@ class BalanceState(pyspiel.State):
         return " ".join([kind, *map(str, values)])
 
     def is_terminal(self) -> bool:
-        return self._table.node is None and self._game.engine.to_move(self._table.state) is None
+        table = self._table
+        return table.node is None and table.mover is None
 
     def returns(self) -> list[float]:
         if not self.is_terminal():
@@ -271,7 +273,7 @@ class _Observer:
 class _Table:
     """The mutable part of a state; its deepcopy copies the engine state the game's own way (state.clone())."""
 
-    __slots__ = ("game", "state", "events", "decisions", "pending", "owner", "given", "node", "_legal")
+    __slots__ = ("game", "state", "events", "decisions", "pending", "owner", "given", "node", "mover", "_legal")
 
     def __init__(self, game: BalanceGame, state: Any, events: list[Event] | None, decisions: int = 0) -> None:
         self.game = game
@@ -282,14 +284,15 @@ class _Table:
         self.owner: int | None = None  # who gave the pending command (it knows it; the others do not yet)
         self.given: list[int] = []
         self.node: ChanceNode | None = None
+        self.mover: int | None = game.engine.to_move(state)  # who moves in `state` (kept: asked at every step)
         self._legal: tuple[int, dict[int, Any]] | None = None
 
     def legal(self, player: int) -> dict[int, Any]:
         """Action id -> command, for the player's legal commands now."""
         if self._legal is None or self._legal[0] != player:
-            engine, spec, codec = self.game.engine, self.game.spec, self.game.codec
-            commands = engine.legal_commands(self.state, player) if engine.to_move(self.state) == player else []
-            self._legal = (player, {codec.encode(*spec.fields(c)): c for c in commands})
+            engine, action_id = self.game.engine, self.game.action_id
+            commands = engine.legal_commands(self.state, player) if self.mover == player else []
+            self._legal = (player, {action_id(c): c for c in commands})
         return self._legal[1]
 
     def advance(self) -> None:
@@ -308,10 +311,11 @@ class _Table:
             return
         for event in events:
             self.state = engine.evolve(self.state, event)
+        self.mover = engine.to_move(self.state)
         self.pending, self.owner, self.given, self.node, self._legal = None, None, [], None, None
         if self.events is not None:
             self.events.extend(events)
-            if engine.to_move(self.state) is None:
+            if self.mover is None:
                 self.events.append(GameSealed(state_digest(engine, self.state)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:

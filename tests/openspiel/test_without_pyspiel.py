@@ -114,6 +114,8 @@ def test_os_ismcts_names_are_checked() -> None:
     pytest.importorskip("pyspiel", reason="open-spiel is not installed (the openspiel extra)")
     with pytest.raises(UnknownName, match="whole number"):
         make_agent("os-ismcts:0", get_game("caprices"))
+    with pytest.raises(UnknownName, match="first simulation only expands the root"):
+        make_agent("os-ismcts:1", get_game("caprices"))
     assert make_agent("os-ismcts:7", get_game("gods")).simulations == 7
 
 
