@@ -126,3 +126,11 @@ def test_head_to_head_rotates_seats_and_counts_each_agents_cpu() -> None:
     assert result["share"] >= 0.7, "greedy beats random (97% over 300 games, README)"
     greedy_cpu, random_cpu = result["cpu_per_game"]
     assert greedy_cpu > random_cpu > 0.0
+
+
+def test_head_to_head_in_two_processes_plays_the_same_games() -> None:
+    from engine.openspiel.headtohead import head_to_head
+    one = head_to_head("caprices", "standard", ("ismcts:5", "greedy"), games=6, seed=3)
+    two = head_to_head("caprices", "standard", ("ismcts:5", "greedy"), games=6, seed=3, workers=2)
+    assert (one["share"], one["low"], one["high"]) == (two["share"], two["low"], two["high"])
+    assert all(cpu > 0.0 for cpu in two["cpu_per_game"])
