@@ -6,6 +6,8 @@ Game k seats agent (k mod 2) first; seeds `--seed` .. `--seed + games - 1`. A ti
 interval is Wilson's on the first agent's win share (ties as half). CPU seconds per game are each agent's
 own decision time (time.process_time around its calls), so the machine's load does not enter them.
 `--workers W` plays game k in process k mod W, with the same seeds and seats: the same games as one process.
+`--progress` prints a line per game on stderr; `--tally LOG` reads such lines back and prints the result of
+games 0 .. n-1, the longest even run of them the log has: what `--games n` gives, for a run cut short.
 Nothing is written to the lake (`balance ladder` plays the same pairings into it).
 """
 
@@ -14,10 +16,12 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from statsmodels.stats.proportion import proportion_confint
@@ -87,16 +91,49 @@ def play_games(game_id: str, ruleset_name: str, names: tuple[str, str], seed: in
     return wins, agents[0].seconds, agents[1].seconds
 
 
+PROGRESS = re.compile(r"^game (\d+) seed \d+: (\S+) won ([\d.]+); CPU s ([\d.]+) ([\d.]+)$")
+
+
+def tally(lines: Sequence[str]) -> dict[str, Any]:
+    """The result of games 0 .. n-1 from `--progress` lines, n the longest even prefix present (seats balanced)."""
+    games: dict[int, tuple[float, float, float]] = {}
+    first = ""
+    for line in lines:
+        match = PROGRESS.match(line.strip())
+        if match:
+            first = match[2]
+            games[int(match[1])] = (float(match[3]), float(match[4]), float(match[5]))
+    n = 0
+    while n in games:
+        n += 1
+    n -= n % 2
+    if n == 0:
+        raise ValueError("no complete pair of games in the log: run with --progress and let two games finish")
+    wins = sum(games[k][0] for k in range(n))
+    low, high = proportion_confint(wins, n, method="wilson")
+    return {"first": first, "games": n, "share": wins / n, "low": low, "high": high,
+            "cpu_per_game": [sum(games[k][1 + a] for k in range(n)) / n for a in (0, 1)]}
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True)
+    parser.add_argument("--tally", metavar="LOG", help="summarise the --progress lines of LOG instead of playing")
+    parser.add_argument("--game")
     parser.add_argument("--ruleset", default=None)
-    parser.add_argument("--agents", required=True, help="two agent names, comma-separated")
+    parser.add_argument("--agents", help="two agent names, comma-separated")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1, help="processes (game k in process k mod W)")
     parser.add_argument("--progress", action="store_true", help="a line per game on stderr")
     args = parser.parse_args(argv)
+    if args.tally:
+        t = tally(Path(args.tally).read_text().splitlines())
+        print(f"{args.tally}: games 0-{t['games'] - 1}: {t['first']} wins {100 * t['share']:.1f}% "
+              f"({100 * t['low']:.1f}-{100 * t['high']:.1f}%, {t['games']} games, seats rotated); CPU s/game "
+              f"{t['cpu_per_game'][0]:.3f}, {t['cpu_per_game'][1]:.3f}")
+        return
+    if not args.game or not args.agents:
+        parser.error("--game and --agents are required (or --tally LOG)")
     first, second = args.agents.split(",")
     ruleset = args.ruleset or get_game(args.game).default_ruleset
     r = head_to_head(args.game, ruleset, (first, second), args.games, args.seed, args.workers,

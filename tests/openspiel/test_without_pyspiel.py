@@ -134,3 +134,13 @@ def test_head_to_head_in_two_processes_plays_the_same_games() -> None:
     two = head_to_head("caprices", "standard", ("ismcts:5", "greedy"), games=6, seed=3, workers=2)
     assert (one["share"], one["low"], one["high"]) == (two["share"], two["low"], two["high"])
     assert all(cpu > 0.0 for cpu in two["cpu_per_game"])
+
+
+def test_tally_of_a_run_cut_short_is_the_run_of_its_first_games(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.openspiel.headtohead import head_to_head, tally
+    whole = head_to_head("caprices", "standard", ("greedy", "random"), games=6, seed=5, progress=True)
+    lines = capsys.readouterr().err.splitlines()
+    assert tally(lines)["share"] == whole["share"] and tally(lines)["games"] == 6
+    cut = [line for line in lines if not line.startswith(("game 3 ", "game 5 "))]  # game 3 unfinished, 5 done
+    first_two = head_to_head("caprices", "standard", ("greedy", "random"), games=2, seed=5)
+    assert tally(cut)["games"] == 2 and tally(cut)["share"] == first_two["share"]
