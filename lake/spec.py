@@ -14,6 +14,11 @@ with no randomness and no clock:
   L, the last `games % L` games are a partial rotation: the first agents of
   the line-up get one extra game in some seats (at most one game per agent
   and seat); use a multiple of L when measuring seat effects;
+- duplicate deals (`deals = "duplicate"`): game k with P players is rotation
+  k mod P of deal k // P, every rotation of a deal on the deal's seed
+  (`engine.core.duplicate`: seat s gets what the deal gave seat s + r); the
+  games per player count must be a multiple of each P, so every deal is
+  played whole;
 - the batches: consecutive games, `batch_size` per batch (the last may be
   smaller), batch n written to `part-<n>.parquet`.
 """
@@ -38,6 +43,7 @@ MAX_BATCH_SIZE = 1_000_000
 MAX_BATCHES = 1_000_000  # part files per run (raise batch_size for bigger runs)
 MIN_SEED, MAX_SEED = -(1 << 63), (1 << 63) - 1
 DEFAULT_RULESET = "default"  # stands for the game's own default ruleset
+DEALS = ("independent", "duplicate")  # a fresh deal per game, or each deal played once per seat rotation
 _SEED_MASK = (1 << 63) - 1  # seeds live in an int64 column
 
 
@@ -53,6 +59,7 @@ class PlannedGame:
     num_players: int
     seed: int
     agents: tuple[str, ...]
+    rotation: int = 0  # of a duplicate deal: seat s gets what the deal gave seat s + rotation
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,7 @@ class RunSpec:
     seed: int = 0
     batch_size: int = DEFAULT_BATCH_SIZE
     run_id: str = ""
+    deals: str = "independent"  # one of DEALS
 
     def __post_init__(self) -> None:
         _check_spec(self, "spec")
@@ -96,8 +104,12 @@ class RunSpec:
         return hashlib.blake2b(json.dumps(fields, sort_keys=True).encode(), digest_size=5).hexdigest()
 
     def to_dict(self) -> dict[str, Any]:
-        """The spec as JSON-ready data (tuples become lists)."""
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(self).items()}
+        """The spec as JSON-ready data (tuples become lists); independent deals are left out, as before `deals`
+        existed, so every earlier run keeps its id."""
+        data = {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(self).items()}
+        if data["deals"] == DEALS[0]:
+            del data["deals"]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], where: str = "spec") -> RunSpec:
@@ -144,7 +156,13 @@ class RunSpec:
         for game_id in range(start, stop):
             num_players = self.players[game_id // self.games]
             k = game_id % self.games
-            yield PlannedGame(game_id, num_players, game_seed(self.seed, num_players, k), self.seating(num_players, k))
+            if self.deals == "duplicate":
+                deal, rotation = divmod(k, num_players)
+                yield PlannedGame(game_id, num_players, game_seed(self.seed, num_players, deal),
+                                  self.seating(num_players, k), rotation)
+            else:
+                yield PlannedGame(game_id, num_players, game_seed(self.seed, num_players, k),
+                                  self.seating(num_players, k))
 
     def seating(self, num_players: int, k: int) -> tuple[str, ...]:
         """The agents in seats 0..P-1 of the k-th game with P players (see module docstring)."""
@@ -199,10 +217,14 @@ def _check_spec(spec: RunSpec, where: str) -> None:
         ("batch_size", _positive_int(spec.batch_size, MAX_BATCH_SIZE),
          f"a whole number from 1 to {MAX_BATCH_SIZE:,} (games per part file)"),
         ("run_id", spec.run_id == "" or safe_run_id(spec.run_id), f"a run id of {RUN_ID_RULE}"),
+        ("deals", spec.deals in DEALS, " or ".join(repr(d) for d in DEALS)),
     ]
     for key, ok, expected in checks:
         if not ok:
             raise SpecError(f"{where}: key '{key}' is {_shown(getattr(spec, key))}; expected {expected}")
+    if spec.deals == "duplicate" and any(spec.games % p for p in spec.players):
+        raise SpecError(f"{where}: key 'games' is {spec.games}; duplicate deals play every deal once per seat "
+                        f"rotation, so games must be a multiple of every player count {list(spec.players)}")
     if len(set(spec.players)) != len(spec.players):
         raise SpecError(f"{where}: key 'players' repeats a player count: {list(spec.players)}")
     batches = -(-spec.games * len(spec.players) // spec.batch_size)

@@ -15,27 +15,34 @@ The lake stays append-only and the ask resumes like any run: round r counts
 only the games the lake held before it (this ask's rounds from r on are left
 out), so re-running the same ask replays the same decisions, skips the rounds
 already complete and goes on where it stopped.
+
+With `deals = "duplicate"` each round plays whole duplicate deals (each deal
+once per seat rotation, `engine.core.duplicate`), one run per player count,
+and a seat's verdict reads the deals' means (and any independent games of
+the line-up) through the betting sequence, which narrows with their smaller
+variance (`simulate.seat_observations`, docs/verdicts.md).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import math
 import time
-from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pyarrow.parquet as pq
 
 from engine.registry import get_game
-from lake.catalogue import LakeCatalogue, catalogue
-from lake.spec import RunSpec
+from lake.catalogue import catalogue
+from lake.spec import DEALS, RunSpec, SpecError
 from lake.store import Store, open_store
 from simulate import sequential
 from simulate.runner import run
+from simulate.seat_observations import SeatObservations, SeatReader
 
 SeatCounts = dict[tuple[int, int], tuple[float, int]]  # (players, seat from 0) -> (wins summed, games)
 
@@ -55,16 +62,31 @@ class Ask:
     batch_size: int = 10
     min_effect: float = 0.02
     alpha: float = 0.05
+    deals: str = "independent"  # or "duplicate": every deal played once per seat rotation
+
+    def __post_init__(self) -> None:
+        if self.deals not in DEALS:
+            raise SpecError(f"ask {self.game}: key 'deals' is {self.deals!r}; expected one of {list(DEALS)}")
 
     @property
     def name(self) -> str:
         """Stable across re-runs: what the ask is, not its budget."""
-        return f"{self.game}/{self.ruleset}/{self.agent}/{','.join(map(str, self.players))}/{self.seed}"
+        base = f"{self.game}/{self.ruleset}/{self.agent}/{','.join(map(str, self.players))}/{self.seed}"
+        return base if self.deals == "independent" else f"{base}/duplicate"
 
-    def round_spec(self, number: int, players: tuple[int, ...]) -> RunSpec:
-        digest = hashlib.blake2b(f"ask:{self.name}:{number}".encode(), digest_size=8).digest()
-        return RunSpec(self.game, self.ruleset, players, (self.agent,), self.batch,
-                       seed=int.from_bytes(digest, "big") >> 1, batch_size=self.batch_size)
+    def round_specs(self, number: int, players: tuple[int, ...]) -> list[RunSpec]:
+        """Round `number`'s runs: one for every player count, or (duplicate deals) one per player count,
+        each of whole deals (`batch` rounded up to a multiple of the count)."""
+        if self.deals == "independent":
+            return [RunSpec(self.game, self.ruleset, players, (self.agent,), self.batch,
+                            seed=self._seed(f"ask:{self.name}:{number}"), batch_size=self.batch_size)]
+        return [RunSpec(self.game, self.ruleset, (p,), (self.agent,), math.ceil(self.batch / p) * p,
+                        seed=self._seed(f"ask:{self.name}:{number}:{p}"), batch_size=self.batch_size,
+                        deals="duplicate") for p in players]
+
+    @staticmethod
+    def _seed(text: str) -> int:
+        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big") >> 1
 
 
 @dataclass
@@ -78,6 +100,7 @@ class AskResult:
     stopped: str  # "decided", "games budget", "time budget"
     family_cells: int = 0
     log: list[str] = field(default_factory=list)
+    seen: SeatObservations = field(default_factory=SeatObservations)
 
     @property
     def undecided_players(self) -> tuple[int, ...]:
@@ -90,21 +113,24 @@ def play_until_decided(ask: Ask, lake: str | Path | Store, workers: int | None =
     store = open_store(lake)
     ruleset = get_game(ask.game).load_ruleset(ask.ruleset).name
     started, added, number = time.perf_counter(), dict.fromkeys(ask.players, 0), 0
-    reader = _SeatReader(store)
+    reader = SeatReader(store)
     while True:
-        counts = reader.counts(catalogue(store), ask, ruleset, before_round=number)
-        verdicts, cells = seat_verdicts(counts, ask)
+        seen = reader.read(catalogue(store), functools.partial(_counted, ask=ask, ruleset=ruleset, before_round=number))
+        verdicts, cells = seat_verdicts(seen, ask)
         todo = tuple(p for p in ask.players if any(verdicts[(p, s)] == sequential.UNDECIDED for s in range(p)))
         stopped = _stop(ask, todo, added, started)
         if stopped:
-            return AskResult(verdicts, counts, number, added, stopped, cells)
-        spec = ask.round_spec(number, todo)
-        run(spec, store, workers=workers, resume=True, progress=False, extra={"ask": {"name": ask.name,
-                                                                                      "round": number}})
-        for p in todo:
-            added[p] += ask.batch
+            return AskResult(verdicts, seen.counts(), number, added, stopped, cells, seen=seen)
+        played = {}
+        for spec in ask.round_specs(number, todo):
+            run(spec, store, workers=workers, resume=True, progress=False, extra={"ask": {"name": ask.name,
+                                                                                          "round": number}})
+            played.update(dict.fromkeys(spec.players, spec.games))
+        for p, games in played.items():
+            added[p] += games
         number += 1
-        progress(f"ask {ask.name} round {number}: played {ask.batch} games at {list(todo)} players; "
+        games_words = ", ".join(f"{games} at {p}" for p, games in played.items())
+        progress(f"ask {ask.name} round {number}: played {games_words} players; "
                  f"{sum(v != sequential.UNDECIDED for v in verdicts.values())} of {len(verdicts)} seats decided "
                  "before it")
 
@@ -119,50 +145,30 @@ def _stop(ask: Ask, todo: tuple[int, ...], added: dict[int, int], started: float
     return ""
 
 
-def seat_verdicts(counts: SeatCounts, ask: Ask) -> tuple[dict[tuple[int, int], str], int]:
-    """Each asked seat's verdict; alpha is spent over every seat cell of the line-up (the family)."""
+def seat_verdicts(seen: SeatObservations, ask: Ask) -> tuple[dict[tuple[int, int], str], int]:
+    """Each asked seat's verdict; alpha is spent over every seat cell of the line-up (the family).
+
+    Independent games alone: the beta-binomial mixture on wins and games. Once the line-up has duplicate
+    deals: the betting sequence on the observations in play order (a deal's mean counts once).
+    """
+    counts = seen.counts()
     counted = {p for p, _ in counts} | set(ask.players)
     cells = [(p, s) for p in sorted(counted) for s in range(p)]
-    wins = np.array([counts.get(c, (0.0, 0))[0] for c in cells])
-    games = np.array([counts.get(c, (0.0, 0))[1] for c in cells])
-    reference = np.array([1 / p for p, _ in cells])
-    found = sequential.rate_verdict(wins, games, reference, ask.min_effect, ask.alpha / len(cells))
+    alpha = ask.alpha / len(cells)
+    if seen.duplicate:
+        found = [sequential.betting_verdict(np.array(seen.values.get(c, [])), 1 / c[0], ask.min_effect, alpha,
+                                            sequential.TUNED_FOR // c[0]) for c in cells]
+    else:
+        wins = np.array([counts.get(c, (0.0, 0))[0] for c in cells])
+        games = np.array([counts.get(c, (0.0, 0))[1] for c in cells])
+        reference = np.array([1 / p for p, _ in cells])
+        found = list(sequential.rate_verdict(wins, games, reference, ask.min_effect, alpha))
     return {c: str(v) for c, v in zip(cells, found, strict=True) if c[0] in ask.players}, len(cells)
 
 
-class _SeatReader:
-    """Seat results of complete runs, read once per run (a complete run never changes)."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.by_run: dict[str, SeatCounts] = {}
-
-    def counts(self, cat: LakeCatalogue, ask: Ask, ruleset: str, before_round: int) -> SeatCounts:
-        """Wins and games per (players, seat) of every complete run of the ask's line-up, rounds >= r left out."""
-        total: dict[tuple[int, int], list[float]] = defaultdict(lambda: [0.0, 0])
-        for found in cat.complete_runs():
-            manifest = found.manifest or {}
-            if not _same_play(manifest, ask, ruleset) or _later_round(manifest, ask, before_round):
-                continue
-            if found.run_id not in self.by_run:
-                self.by_run[found.run_id] = self._read(found.files, manifest["spec"])
-            for cell, (wins, games) in self.by_run[found.run_id].items():
-                total[cell][0] += wins
-                total[cell][1] += games
-        return {cell: (wins, int(games)) for cell, (wins, games) in total.items()}
-
-    def _read(self, files: tuple[str, ...], spec: dict[str, Any]) -> SeatCounts:
-        per_count, players = int(spec["games"]), list(spec["players"])
-        cells: dict[tuple[int, int], list[float]] = defaultdict(lambda: [0.0, 0])
-        for key in files:
-            table = pq.read_table(self.store.uri(key), columns=["game_id", "event_type", "player", "win_share"],
-                                  filters=[("event_type", "=", "player_scored")])
-            for game_id, seat, share in zip(*(table[c].to_pylist() for c in ("game_id", "player", "win_share")),
-                                            strict=True):
-                cell = (players[int(game_id) // per_count], int(seat))
-                cells[cell][0] += float(share)
-                cells[cell][1] += 1
-        return {cell: (wins, int(games)) for cell, (wins, games) in cells.items()}
+def _counted(manifest: dict[str, Any], ask: Ask, ruleset: str, before_round: int) -> bool:
+    """A run of the ask's play that round `before_round` may read (the ask's own later rounds left out)."""
+    return _same_play(manifest, ask, ruleset) and not _later_round(manifest, ask, before_round)
 
 
 def _same_play(manifest: dict[str, Any], ask: Ask, ruleset: str) -> bool:

@@ -54,12 +54,12 @@ def play_into(game: Game, ruleset: Ruleset, spec: RunSpec, batch: Batch, sink: A
         # fresh agents per game: an agent may keep memory of the game it plays
         seated = [make_agent(name, game) for name in planned.agents]
         try:
-            play_game(game, ruleset, seated, planned.seed, sink, planned.game_id)
+            play_game(game, ruleset, seated, planned.seed, sink, planned.game_id, rotation=planned.rotation)
         except Exception as exc:
             raise SimulationError(
                 f"run {spec.run_id}: game {planned.game_id} ({planned.num_players} players, seed {planned.seed}, "
-                f"agents {list(planned.agents)}) failed with {type(exc).__name__}: {exc}; reproduce it with "
-                "engine.core.driver.play_game and that seed"
+                f"rotation {planned.rotation}, agents {list(planned.agents)}) failed with {type(exc).__name__}: "
+                f"{exc}; reproduce it with engine.core.driver.play_game and that seed (and rotation)"
             ) from exc
         played += 1
     return played

@@ -17,6 +17,15 @@ it decides. Two closed forms, both from published work:
   in [0, 1] such as half a win for a tie: x -> r^x q^(1 - x) is convex), so by
   Ville's inequality P(M_n(p) >= 1/alpha for some n) <= alpha, and the
   sequence is {p : M_n(p) < 1/alpha}.
+* **Bounded means whose observations vary less than 0/1 ones** (a duplicate
+  deal's mean win share over its P rotations, `engine.core.duplicate`): the
+  hedged betting sequence of Waudby-Smith & Ramdas 2024 ("Estimating means of
+  bounded random variables by betting", JRSS-B 86(1), section 4.2, hedged
+  capital with predictable plug-in bets), nonasymptotic for observations in
+  [0, 1], with a width that follows their variance (the beta-binomial
+  mixture assumes the worst, 0/1, variance). It depends on the order of the
+  observations, which is fixed before they are seen (the order they were
+  played in).
 * **Means without a bound** (points of tile value): the asymptotic
   normal-mixture sequence of Waudby-Smith, Arnold, Wu & Ramdas 2024
   ("Time-uniform central limit theory and asymptotic confidence sequences",
@@ -43,12 +52,13 @@ any stopping rule.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from scipy.optimize import brentq
 from scipy.special import betaln
 
+Values = Sequence[float] | np.ndarray  # observations in play order
 TUNED_FOR = 2000  # observations at which the mixtures are tightest (a design choice made before play)
 MAX_GAMES = 10_000_000  # beyond this a cell is reported as "more than" it
 TILTED, FAIR, UNDECIDED = "tilted", "fair", "undecided"
@@ -113,6 +123,67 @@ def _outside(wins: np.ndarray, n: np.ndarray, p: np.ndarray, centre: np.ndarray,
              tuned_for: int) -> np.ndarray:
     """The sequence excludes p; a bound beyond [0, 1] is excluded by every rate sequence."""
     return (p <= 0) | (p >= 1) | excludes(wins, n, p, centre, alpha, tuned_for)
+
+
+def betting_log_capital(values: Values, m: Values | float, alpha: float, tuned_for: int = TUNED_FOR,
+                        path: bool = False) -> np.ndarray:
+    """log K_n(m) of the hedged betting sequence at each candidate mean m, after `values` (in [0, 1], play order).
+
+    Two gamblers bet that the mean is above or below m, half the capital each:
+    K_n(m) = max(prod (1 + l+_i (x_i - m)), prod (1 - l-_i (x_i - m))) / 2, a nonnegative supermartingale
+    when m is the true mean, so by Ville's inequality {m : K_n(m) < 1/alpha} is a confidence sequence.
+    Bets l_i = sqrt(2 log(2 / alpha) / (sigma^2_{i-1} n*)) (predictable plug-in: sigma^2 the running variance
+    of the earlier observations, started at 1/4; n* = `tuned_for`), truncated to 1/2 of what keeps the
+    capital positive. With `path`, the capital after every observation (one column each).
+    """
+    x = np.clip(np.asarray(values, dtype=float), 0.0, 1.0)
+    means = np.clip(np.atleast_1d(np.asarray(m, dtype=float)), _EDGE, 1 - _EDGE)[:, None]
+    t = np.arange(1, x.size + 1)
+    running_mean = (0.5 + np.cumsum(x)) / (t + 1)
+    running_var = (0.25 + np.cumsum((x - running_mean) ** 2)) / (t + 1)
+    var_before = np.concatenate(([0.25], running_var[:-1]))
+    bets = np.sqrt(2 * math.log(2 / alpha) / (var_before * tuned_for))[None, :]
+    above = np.log1p(np.minimum(bets, 0.5 / means) * (x[None, :] - means))
+    below = np.log1p(-np.minimum(bets, 0.5 / (1 - means)) * (x[None, :] - means))
+    if path:
+        return np.maximum(np.cumsum(above, axis=1), np.cumsum(below, axis=1)) + math.log(0.5)
+    return np.maximum(above.sum(axis=1), below.sum(axis=1)) + math.log(0.5)
+
+
+def betting_excludes(values: Values, m: Values | float, alpha: float,
+                     tuned_for: int = TUNED_FOR) -> np.ndarray:
+    """Whether the betting sequence after `values` excludes each mean m (a bound beyond [0, 1] always is)."""
+    m = np.atleast_1d(np.asarray(m, dtype=float))
+    outside = (m <= 0) | (m >= 1)
+    return outside | (betting_log_capital(values, m, alpha, tuned_for) >= -math.log(alpha))
+
+
+def betting_sequence(values: Values, alpha: float, tuned_for: int = TUNED_FOR,
+                     grid: int = 4001) -> tuple[float, float]:
+    """The betting sequence's interval (lo, hi) after `values`, on a grid of `grid` candidate means."""
+    if np.asarray(values).size == 0:
+        return 0.0, 1.0
+    m = np.linspace(0.0, 1.0, grid)
+    inside = m[~betting_excludes(values, m, alpha, tuned_for)]
+    if inside.size == 0:  # between two grid points: the estimate itself
+        estimate = float(np.mean(values))
+        return estimate, estimate
+    step = 1.0 / (grid - 1)
+    return max(float(inside.min()) - step, 0.0), min(float(inside.max()) + step, 1.0)
+
+
+def betting_verdict(values: Values, reference: float, min_effect: float, alpha: float,
+                    tuned_for: int = TUNED_FOR) -> str:
+    """tilted / fair / undecided of one cell from its observations in play order (the rule of `rate_verdict`)."""
+    if np.asarray(values).size == 0:
+        return UNDECIDED
+    estimate = float(np.mean(values))
+    excluded = betting_excludes(values, [reference, reference - min_effect, reference + min_effect], alpha, tuned_for)
+    if excluded[0] and abs(estimate - reference) >= min_effect - 1e-12:
+        return TILTED
+    if reference - min_effect < estimate < reference + min_effect and excluded[1] and excluded[2]:
+        return FAIR
+    return UNDECIDED
 
 
 def mean_sequence(mean: float, sd: float, n: float, alpha: float,

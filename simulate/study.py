@@ -79,7 +79,7 @@ def load_asks(path: Path = STUDY_FILE, scale: float = 1.0) -> list[Ask]:
             if key in values:
                 values[key] = max(1, math.ceil(values[key] * scale))
         spec = Ask(**values)
-        spec.round_spec(0, spec.players)  # checks players, seed and batch like any run spec
+        spec.round_specs(0, spec.players)  # checks players, seed and batch like any run spec
         asks.append(spec)
     return asks
 
@@ -95,4 +95,5 @@ def strong_agents(path: Path = STUDY_FILE) -> dict[str, str]:
     return strong
 
 
-ASK_KEYS = {"game", "ruleset", "players", "agent", "batch", "max_games", "max_minutes", "seed", "batch_size"}
+ASK_KEYS = {"game", "ruleset", "players", "agent", "batch", "max_games", "max_minutes", "seed", "batch_size",
+            "deals"}

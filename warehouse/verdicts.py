@@ -25,7 +25,15 @@ One correction family per question, game, ruleset and line-up: each of its
 stopping rule). Rates use the beta-binomial mixture (prior centred on the
 reference; a reference that is itself estimated, the pooled face-down hit
 rate, is taken as given); tile values the asymptotic normal mixture with the
-standard deviation read from the fixed-n interval.
+standard deviation read from the fixed-n interval. A seat of a line-up the
+lake holds duplicate deals of (`balance ask` with `deals = "duplicate"`) is
+read as `balance ask` reads it: one observation per deal (and per independent
+game) through the betting sequence (`simulate.seat_observations`).
+
+`shrunk_estimate` is each cell's estimate shrunk toward its reference over
+its family (empirical Bayes, `warehouse.shrinkage`): the size a report
+prints for a tilted cell, since the cell that stands out among many is partly
+luck.
 """
 
 from __future__ import annotations
@@ -41,8 +49,10 @@ import pandas as pd
 
 from lake.catalogue import LakeCatalogue
 from simulate import sequential
+from simulate.seat_observations import SeatObservations, SeatReader
 from warehouse.findings import SOURCES, Z
 from warehouse.flags import read_rules
+from warehouse.shrinkage import rate_standard_error, shrunk_estimates
 
 # finding -> its minimum effect's name in [flags.min_effect]
 MIN_EFFECT = {"seat_win_rate": "seat_win_rate", "caprice_hit_rate": "caprice_hit_rate",
@@ -60,7 +70,8 @@ SEATS_SQL = """
 
 COLUMNS = ["game", "finding", "ruleset", "num_players", "item", "agent_mix", "n", "estimate", "reference",
            "min_effect", "family_cells", "alpha_cell", "cs_lo", "cs_hi", "verdict", "effect_at_least",
-           "games_to_decide", "more_games", "games_if_fair", "seconds_per_game", "minutes_to_decide", "method"]
+           "games_to_decide", "more_games", "games_if_fair", "seconds_per_game", "minutes_to_decide", "method",
+           "standard_error", "shrunk_estimate"]
 
 
 def verdicts_model(con: duckdb.DuckDBPyConnection, catalogue: LakeCatalogue | None = None) -> pd.DataFrame:
@@ -74,8 +85,11 @@ def verdicts_model(con: duckdb.DuckDBPyConnection, catalogue: LakeCatalogue | No
     cells["alpha_cell"] = rules.alpha / cells.family_cells
     cells["min_effect"] = [rules.min_effect.get(MIN_EFFECT[f], 0.0) for f in cells.finding]
     pace = seconds_per_game(catalogue) if catalogue is not None else {}
-    rows = [_verdict_row(cell, pace) for cell in cells.itertuples(index=False)]
-    return pd.DataFrame(rows, columns=COLUMNS).astype({"num_players": "int32", "n": "int64",
+    seats = duplicate_seats(catalogue) if catalogue is not None else {}
+    rows = [_verdict_row(cell, pace, seats) for cell in cells.itertuples(index=False)]
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame["shrunk_estimate"] = shrunk_estimates(frame, family)
+    return frame.astype({"num_players": "int32", "n": "int64",
                                                        "family_cells": "int64"})
 
 
@@ -106,7 +120,8 @@ def _rulesets(con: duckdb.DuckDBPyConnection, frame: pd.DataFrame, finding: str)
     return [str(by_game.get(game, "")) for game in frame.game]
 
 
-def _verdict_row(cell: Any, pace: dict[tuple[str, str, str], float]) -> dict[str, Any]:
+def _verdict_row(cell: Any, pace: dict[tuple[str, str, str], float],
+                 seats: dict[tuple[str, str, str], SeatObservations]) -> dict[str, Any]:
     """The cell's sequence, verdict, the smallest supported effect and what deciding would take."""
     alpha, minimum, reference = float(cell.alpha_cell), float(cell.min_effect), float(cell.reference)
     estimate, n = float(cell.estimate), float(cell.n)
@@ -114,12 +129,19 @@ def _verdict_row(cell: Any, pace: dict[tuple[str, str, str], float]) -> dict[str
         sd = (float(cell.hi) - float(cell.lo)) / (2 * Z) * math.sqrt(n)
         lo, hi = sequential.mean_sequence(estimate, sd, n, alpha)
         needed = sequential.mean_games_to_decide(estimate, sd, n, reference, minimum, alpha)
-        method = "normal mixture (asymptotic)"
+        method, standard_error = "normal mixture (asymptotic)", sd / math.sqrt(n)
     else:
         lo, hi = sequential.rate_sequence(estimate * n, n, reference, alpha)
         needed = sequential.games_to_decide(estimate, n, reference, minimum, alpha)
-        method = "beta-binomial mixture"
+        method, standard_error = "beta-binomial mixture", rate_standard_error(estimate, n)
     verdict = sequential.interval_verdict(estimate, lo, hi, reference, minimum)
+    deals = seats.get((cell.game, cell.ruleset, cell.agent_mix)) if cell.finding == "seat_win_rate" else None
+    if deals is not None:
+        values = deals.values.get((int(cell.num_players), int(cell.item) - 1), [])
+        tuned = sequential.TUNED_FOR // int(cell.num_players)
+        lo, hi = sequential.betting_sequence(values, alpha, tuned)
+        verdict = sequential.betting_verdict(values, reference, minimum, alpha, tuned)
+        method = "betting sequence over duplicate deals"
     seconds = pace.get((cell.game, cell.ruleset, cell.agent_mix))
     more = None if needed is None else max(needed - int(n), 0)
     return {**{k: getattr(cell, k) for k in ("game", "finding", "ruleset", "num_players", "item", "agent_mix")},
@@ -132,7 +154,7 @@ def _verdict_row(cell: Any, pace: dict[tuple[str, str, str], float]) -> dict[str
             "seconds_per_game": seconds,
             "minutes_to_decide": (None if verdict != sequential.UNDECIDED or more is None or seconds is None
                                   else more * seconds / 60),
-            "method": method}
+            "method": method, "standard_error": standard_error, "shrunk_estimate": math.nan}
 
 
 @functools.lru_cache(maxsize=256)
@@ -146,6 +168,27 @@ def _at_least(verdict: str, lo: float, hi: float, reference: float) -> float | N
     if verdict != sequential.TILTED:
         return None
     return lo - reference if lo > reference else hi - reference
+
+
+def duplicate_seats(catalogue: LakeCatalogue) -> dict[tuple[str, str, str], SeatObservations]:
+    """(game, ruleset, uniform line-up) -> its seat observations, for every line-up played as duplicate deals."""
+    keys = {_play_key(run.manifest or {}) for run in catalogue.complete_runs()
+            if ((run.manifest or {}).get("spec") or {}).get("deals") == "duplicate"}
+    reader = SeatReader(catalogue.store)
+    return {key: reader.read(catalogue, functools.partial(_plays, key=key)) for key in keys if key is not None}
+
+
+def _plays(manifest: dict[str, Any], key: tuple[str, str, str]) -> bool:
+    return _play_key(manifest) == key
+
+
+def _play_key(manifest: dict[str, Any]) -> tuple[str, str, str] | None:
+    """A simulated study run's (game, ruleset, agent) when one agent holds every seat, else None."""
+    agents = set((manifest.get("spec") or {}).get("agents") or ())
+    arm = ((manifest.get("extra") or {}).get("experiment") or {}).get("role")
+    if len(agents) != 1 or manifest.get("kind", "simulated") != "simulated" or arm is not None:
+        return None
+    return str(manifest.get("game")), str((manifest.get("ruleset") or {}).get("name")), agents.pop()
 
 
 def seconds_per_game(catalogue: LakeCatalogue) -> dict[tuple[str, str, str], float]:

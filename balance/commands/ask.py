@@ -16,7 +16,7 @@ from pathlib import Path
 from balance import args as arg
 from engine.registry import get_game
 from lake.layout import DEFAULT_LAKE
-from lake.spec import SpecError, parse_int_list
+from lake.spec import DEALS, SpecError, parse_int_list
 from simulate import sequential
 from simulate.ask import Ask, AskResult, play_until_decided
 from simulate.study import STUDY_FILE, load_asks, strong_agents
@@ -36,6 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-minutes", type=arg.positive_float(24 * 60, "--max-minutes"), default=10.0,
                         help="stop starting rounds after this many minutes (default: 10)")
     parser.add_argument("--seed", type=arg.seed, default=0, help="the ask's seed; each round's derives from it")
+    parser.add_argument("--deals", choices=DEALS, default="independent",
+                        help="duplicate: play every deal once per seat rotation (docs/verdicts.md; default: "
+                             "independent)")
     parser.add_argument("--batch-size", type=arg.batch_size, default=10, help="games per part file (default: 10)")
     parser.add_argument("--lake", type=arg.lake, default=str(DEFAULT_LAKE),
                         help=f"lake folder or URL (default: {DEFAULT_LAKE})")
@@ -66,7 +69,7 @@ def _from_flags(args: argparse.Namespace) -> Ask:
     agent = args.agent or _strong_agent(args.study, args.game)
     players = parse_int_list(args.players, "--players") if args.players else game.facts.player_counts
     return Ask(args.game, args.ruleset or game.default_ruleset, tuple(players), agent, args.batch,
-               args.max_games, args.max_minutes, args.seed, args.batch_size)
+               args.max_games, args.max_minutes, args.seed, args.batch_size, deals=args.deals)
 
 
 def _strong_agent(study: Path, game: str) -> str:
@@ -79,20 +82,32 @@ def _strong_agent(study: Path, game: str) -> str:
 def describe(ask: Ask, result: AskResult) -> list[str]:
     """Per player count, each seat's verdict in the designer's words, and what an undecided one would take."""
     alpha = ask.alpha / max(result.family_cells, 1)
-    lines = [f"{ask.game} ({ask.ruleset}) under {ask.agent}: stopped after {result.rounds} rounds ({result.stopped}); "
+    deals = " as duplicate deals" if ask.deals == "duplicate" else ""
+    lines = [f"{ask.game} ({ask.ruleset}) under {ask.agent}{deals}: stopped after {result.rounds} rounds "
+             f"({result.stopped}); "
              f"fair means within ±{ask.min_effect * 100:.0f} points of the fair share"]
     for players in ask.players:
         parts = []
         for seat in range(players):
             wins, games = result.counts.get((players, seat), (0.0, 0))
             verdict = result.verdicts[(players, seat)]
-            lo, hi = sequential.rate_sequence(wins, games, 1 / players, alpha)
+            lo, hi = _sequence(result, (players, seat), alpha)
             rate = wins / games if games else float("nan")
             text = f"seat {seat + 1} {verdict} {rate:.1%} ({lo:.1%}–{hi:.1%}, {games:,} games)"
             if verdict == sequential.UNDECIDED:
                 needed = sequential.games_to_decide(rate, games, 1 / players, ask.min_effect, alpha)
-                text += (f", about {needed - games:,} more games would decide it" if needed is not None
+                guide = " (as independent games: duplicate deals may need fewer)" if result.seen.duplicate else ""
+                text += (f", about {needed - games:,} more games would decide it{guide}" if needed is not None
                          else ", its estimate sits on the minimum that matters: no number of games decides it")
             parts.append(text)
         lines.append(f"  {players} players: " + "; ".join(parts))
     return lines
+
+
+def _sequence(result: AskResult, cell: tuple[int, int], alpha: float) -> tuple[float, float]:
+    """The interval the verdict read: the betting sequence once there are duplicate deals, else the mixture's."""
+    players = cell[0]
+    if result.seen.duplicate:
+        return sequential.betting_sequence(result.seen.values.get(cell, []), alpha, sequential.TUNED_FOR // players)
+    wins, games = result.counts.get(cell, (0.0, 0))
+    return sequential.rate_sequence(wins, games, 1 / players, alpha)

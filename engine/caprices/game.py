@@ -36,7 +36,7 @@ from engine.caprices.evolve import evolve
 from engine.caprices.joust_match import check_joust
 from engine.caprices.rules import MAX_DEALS, compile_rules
 from engine.caprices.ruleset_schema import SCHEMA
-from engine.caprices.setup import setup
+from engine.caprices.setup import DEALT_TO_PLAYERS, setup
 from engine.caprices.state import State, resample_hidden, view_of
 from engine.core.buffer import CORE_COLUMNS
 from engine.core.chance import Chance
@@ -81,6 +81,8 @@ class CapricesGame:
     def __init__(self, game_id: str = "caprices", joust: bool = False) -> None:
         self.id = game_id
         self.joust = joust
+        # a Joust deals again between its games, which a rotated first deal would not reach: no duplicate deals
+        self.dealt = {} if joust else DEALT_TO_PLAYERS
         self.facts = JOUST_FACTS if joust else FACTS
         self.columns = JOUST_COLUMNS if joust else COLUMNS
         self.event_types = EVENT_TYPES + JOUST_EVENT_TYPES if joust else EVENT_TYPES

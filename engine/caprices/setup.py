@@ -17,6 +17,9 @@ from engine.caprices.state import State
 from engine.core.chance import Chance
 from engine.core.events import Event
 
+DEALT_TO_PLAYERS = {ev.HandDealt: ("cards",)}
+"""What setup deals to a player, which a duplicate deal hands to another seat (engine.core.duplicate)."""
+
 
 def setup(state: State, chance: Chance) -> list[Event]:
     """Deal hands, lay the face-down row, show the common Caprices, deal the King aid (if at random), start round 1.

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from engine.core.chance import Chance
+from engine.core.duplicate import dealt_fields, rotate_deal, stream_seat
 from engine.core.errors import ReplayError
 from engine.core.events import Event, GameSealed, GameStarted
 from engine.core.game import Game, InfoSet
@@ -76,28 +77,35 @@ def play_game(
     sink: EventSink,
     game_id: int = 0,
     observer: Observer | None = None,
+    rotation: int = 0,
 ) -> Any:
     """Play one complete game; every event goes to `sink`; returns the final state.
 
     `observer(state, player, legal, command)`, when given, sees each decision
     before it is applied (for conformance checks and decision sampling).
+    `rotation` r plays the seed's deal with seat s given what setup dealt seat
+    s + r, and that seat's agent stream (a duplicate deal: engine.core.duplicate).
     """
     rng = Chance(seed)
-    agent_rngs = [random.Random(agent_seed(seed, seat)) for seat in range(len(agents))]
-    start = GameStarted(seed, len(agents), ruleset.name, ruleset.digest, tuple(a.name for a in agents))
-    state, seq = begin(game, ruleset, start, rng, sink, game_id)
+    players = len(agents)
+    agent_rngs = [random.Random(agent_seed(seed, stream_seat(seat, rotation, players))) for seat in range(players)]
+    start = GameStarted(seed, players, ruleset.name, ruleset.digest, tuple(a.name for a in agents))
+    state, seq = begin(game, ruleset, start, rng, sink, game_id, rotation)
     state, seq = _play_from(game, state, agents, rng, agent_rngs, sink, game_id, seq, observer)
     seal(game, state, sink, game_id, seq)
     return state
 
 
-def begin(game: Game, ruleset: Ruleset, start: GameStarted, chance: Chance, sink: EventSink, game_id: int = 0
-          ) -> tuple[Any, int]:
-    """Log `game_started` and the setup events; returns the state after setup and the last seq."""
+def begin(game: Game, ruleset: Ruleset, start: GameStarted, chance: Chance, sink: EventSink, game_id: int = 0,
+          rotation: int = 0) -> tuple[Any, int]:
+    """Log `game_started` and the setup events (the deal rotated by `rotation`); returns the state and last seq."""
     state = game.initial_state(ruleset, start.num_players, start.seed, start.agents)
     seq = 0
     sink.append(game_id, seq, start, 0, 0, 0)
-    for event in game.setup(state, chance):
+    setup = game.setup(state, chance)
+    if rotation % start.num_players:
+        setup = rotate_deal(setup, rotation, start.num_players, dealt_fields(game))
+    for event in setup:
         seq += 1
         state = _apply(game, state, event, sink, game_id, seq)
     return state, seq

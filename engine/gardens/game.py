@@ -23,7 +23,7 @@ from engine.gardens.evolve import evolve
 from engine.gardens.rules import MAX_SCORE, Rules, build_rules
 from engine.gardens.ruleset_schema import SCHEMA
 from engine.gardens.scoring import scores
-from engine.gardens.setup import setup
+from engine.gardens.setup import DEALT_TO_PLAYERS, setup
 from engine.gardens.state import GardensView, State, fingerprint, new_state, resample_hidden
 from engine.gardens.upcast import evolve_logged
 
@@ -70,6 +70,7 @@ class GardensGame:
     # the protocol's members are the rules' own functions (evolve, view and legal_commands run for every
     # event and decision: no wrapper call); `decide` is given the game itself (its `check_turn` asks to_move)
     setup = staticmethod(setup)
+    dealt = DEALT_TO_PLAYERS
     to_move = staticmethod(to_move)
     legal_commands = staticmethod(legal_commands)
     decide = decide

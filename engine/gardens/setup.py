@@ -14,6 +14,9 @@ from engine.core.events import Event
 from engine.gardens import events as ev
 from engine.gardens.state import State
 
+DEALT_TO_PLAYERS = {ev.HandDealt: ("cards",)}
+"""What setup deals to a player, which a duplicate deal hands to another seat (engine.core.duplicate)."""
+
 
 def setup(state: State, chance: Chance) -> list[Event]:
     """Shuffle the deck, stack the pagoda, deal hands and the display, lay out Caprice tiles.

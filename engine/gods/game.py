@@ -21,7 +21,7 @@ from engine.gods.agents.search import SEARCH_AGENTS
 from engine.gods.clock import profile_of
 from engine.gods.events import COLUMNS, GODS_EVENTS
 from engine.gods.evolve import evolve
-from engine.gods.hands import setup
+from engine.gods.hands import DEALT_TO_PLAYERS, setup
 from engine.gods.rules import config_of, load
 from engine.gods.scoring import scores
 from engine.gods.state import GodsState, fingerprint, new_state, view_of
@@ -50,6 +50,7 @@ class GodsGame:
 
     load_ruleset = staticmethod(load)
     setup = staticmethod(setup)
+    dealt = DEALT_TO_PLAYERS
     to_move = staticmethod(gods_decide.to_move)
     legal_commands = staticmethod(gods_decide.legal_commands)
     decide = gods_decide.decide  # a method: `check_turn` asks the game who is to move

@@ -25,6 +25,11 @@ HAND = -1
 HANDS = 2
 
 
+DEALT_TO_PLAYERS = {TilesDealt: ("tiles", "tie_rank")}
+"""What setup deals to a player, which a duplicate deal hands to another seat (engine.core.duplicate): the
+starting tiles and the tie rank; the timing profile and think time are the seat's agent's and stay."""
+
+
 def setup(state: GodsState, chance: Chance) -> list[Event]:
     """Deal each player's starting tiles from the bag, draw the tie order; everybody starts planning at 0."""
     config = state.config

@@ -6,7 +6,8 @@ cards and the lists tell one truth. A verdict always names its play, its games
 and its minimum: "seat 1 at 2 players is fair within ±2 points under ismcts
 self-play (1,840 games)". A tilted cell is sized by the smallest effect its
 games support (the sequence's bound nearest the reference), not by its
-estimate; an undecided one says how many more games (and minutes on this
+estimate, and by what to expect on fresh games (its estimate shrunk over its
+family: `warehouse.shrinkage`); an undecided one says how many more games (and minutes on this
 machine) would decide it.
 """
 
@@ -73,8 +74,17 @@ def sentence(row: Any, names: Names) -> str:
     if row.verdict == "tilted":
         side = "above" if row.estimate > row.reference else "below"
         return (f"{what} is tilted: {value} ({low}–{high}), at least {_gap(row, abs(row.effect_at_least))} "
-                f"{side} {_shown(row, row.reference)} ({play})")
+                f"{side} {_shown(row, row.reference)} ({play}){_shrunk(row)}")
     return f"{what} is undecided ({value}, {low}–{high}; {play}): {needs(row)}"
+
+
+def _shrunk(row: Any) -> str:
+    """The size to expect on fresh games: the estimate shrunk over its family (warehouse.shrinkage)."""
+    shrunk = getattr(row, "shrunk_estimate", None)
+    if shrunk is None or pd.isna(shrunk):
+        return ""
+    return (f"; expect about {_shown(row, float(shrunk))} on fresh games (its estimate shrunk over the "
+            f"{count(int(row.family_cells))} cells of its family, empirical Bayes)")
 
 
 def needs(row: Any) -> str:

@@ -13,6 +13,7 @@ from lake.spec import RunSpec, SpecError
 from simulate import sequential
 from simulate.ask import Ask, play_until_decided, seat_verdicts
 from simulate.runner import run
+from simulate.seat_observations import SeatObservations
 from simulate.study import STUDY_FILE, load_asks, strong_agents
 
 # random Caprices at 2 players: fair within 5 points takes ~1,400 games (alpha 0.05 over 2 seats)
@@ -37,8 +38,11 @@ def test_plays_rounds_until_every_seat_is_decided_and_tags_each_round(tmp_path: 
 
 
 def test_alpha_is_spent_over_every_seat_cell_of_the_line_up() -> None:
-    counts = {(2, 0): (560.0, 1000), (2, 1): (440.0, 1000), (3, 0): (0.0, 0)}
-    alone, cells = seat_verdicts(counts, replace(FAIR_ASK, min_effect=0.02))
+    seen = SeatObservations()
+    for cell, wins in {(2, 0): 560, (2, 1): 440, (3, 0): 0}.items():
+        seen.values[cell] = [1.0] * wins + [0.0] * (1000 - wins) if wins else []
+        seen.wins[cell], seen.games[cell] = float(wins), 1000 if wins else 0
+    alone, cells = seat_verdicts(seen, replace(FAIR_ASK, min_effect=0.02))
     assert cells == 5  # the 3-player seats in the lake (or asked) join the family
     wider = sequential.rate_verdict(560, 1000, 0.5, 0.02, 0.05 / 5)
     assert alone[(2, 0)] == wider and (3, 0) not in alone
