@@ -41,6 +41,7 @@ from engine.core.killpoint import kill_point
 from lake.catalogue import LakeCatalogue, catalogue
 from lake.layout import DATASETS
 from lake.store import Store
+from warehouse.dictionary import apply_comments
 from warehouse.faults import DiskFullError, disk_full, no_space, remove_dead_leftovers, warehouse_temp_pattern
 from warehouse.flags import FlagRules, apply_flags, load_rules, write_rules
 from warehouse.incremental import (
@@ -60,6 +61,7 @@ from warehouse.models import MACROS_FILE, Model, discover_models, discover_tests
 from warehouse.old_envelopes import load_old_envelopes
 from warehouse.query import connect
 from warehouse.runs import load_runs
+from warehouse.writeback import write_table
 
 LOG = logging.getLogger("balance.warehouse.build")
 
@@ -176,7 +178,7 @@ def _rebuild(ctx: _Context, warehouse: Path) -> BuildResult:
             result.games = _game_counts(con, result)
             if ctx.run_tests:
                 _run_tests(con, ctx.games, result, ctx.say, ctx.tests)
-            record_state(con, ctx.cat, ctx.fingerprint)
+            _finish(con, ctx, own_transaction=True)
             kill_point("build:tables written")
             con.execute("checkpoint")
         kill_point("build:before replace")
@@ -213,7 +215,7 @@ def _update(ctx: _Context, warehouse: Path, plan: Plan) -> BuildResult:
                 result.games = _game_counts(con, result)
                 if ctx.run_tests:
                     _test_new_runs(con, ctx, result, plan, staging, incremental)
-                record_state(con, ctx.cat, ctx.fingerprint)
+                _finish(con, ctx)
                 kill_point("incremental:before commit")
                 con.execute("commit")
             except BaseException:
@@ -238,6 +240,13 @@ def _test_new_runs(con: duckdb.DuckDBPyConnection, ctx: _Context, result: BuildR
     finally:
         drop_narrowed(con, [*(m.name for m in staging), *incremental])
     _run_tests(con, ctx.games, result, ctx.say, [t for t in ctx.tests if t not in narrow])
+
+
+def _finish(con: duckdb.DuckDBPyConnection, ctx: _Context, own_transaction: bool = False) -> None:
+    """The state the next incremental build starts from, then every table's grain and column meanings as DuckDB
+    comments (warehouse.dictionary)."""
+    record_state(con, ctx.cat, ctx.fingerprint)
+    apply_comments(con, ctx.models, own_transaction)
 
 
 def _checkpoint_committed(con: duckdb.DuckDBPyConnection, warehouse: Path) -> None:
@@ -366,11 +375,7 @@ def _create_python(con: duckdb.DuckDBPyConnection, model: Model, cat: LakeCatalo
     frame = model.python(con, cat)
     if len(frame.columns) == 0:
         return False
-    con.register("python_model_frame", frame)
-    try:
-        con.execute(f"create or replace table {model.name} as select * from python_model_frame")
-    finally:
-        con.unregister("python_model_frame")
+    write_table(con, model.name, frame, model.schema)
     return True
 
 

@@ -40,6 +40,7 @@ from engine.core.agents import SEARCH_AGENT_NAMES, make_agent
 from engine.core.errors import BalanceError
 from engine.registry import get_game
 from simulate.sequential import TILTED, UNDECIDED
+from warehouse.writeback import schema
 
 Z = 1.96
 
@@ -70,10 +71,19 @@ SOURCES: dict[str, tuple[str, str]] = {
         from met_gods_god_win_rate
         where source = 'simulated' and num_players = 'all' and god <> 'none' and agent_mix not like '% vs %'"""),
     "speed_effect": ("met_gods_speed", """
-        select 'gods' as game, num_players, 'faster side' as item, split_part(matchup, ' vs ', 1) as agent_mix,
+        select 'gods' as game, num_players, printf('faster side ×%.2f', relative_pace) as item,
+               split_part(matchup, ' vs ', 1) as agent_mix,
                win_rate as estimate, win_lo as lo, win_hi as hi, n, reference
         from met_gods_speed where source = 'simulated' and relative_pace < 1 and matchup like '% vs %-fast'"""),
 }
+
+
+def speed_item(relative_pace: float) -> str:
+    """The speed finding's item: the faster side at its relative pace (`met_gods_speed.relative_pace`, 2 decimals),
+    as the SQL above writes it; a player count seats the faster side at more than one pace (3 players: one fast
+    seat against two slow ones, or two against one), and each is its own cell."""
+    return f"faster side ×{relative_pace:.2f}"
+
 
 BY_LINEUP = ["game", "finding", "num_players", "item", "agent_mix", "estimate", "lo", "hi", "n", "reference",
              "beyond_noise"]
@@ -192,4 +202,22 @@ PYTHON_MODELS: dict[str, tuple[Callable[[duckdb.DuckDBPyConnection, Any], pd.Dat
     "met_findings_by_lineup": (by_lineup_model, "met_seat_advantage",
                                "one row per headline finding cell and line-up"),
     "met_finding_labels": (labels_model, "met_verdicts", "one row per headline finding cell and ruleset"),
+}
+
+# name -> key (as in a model's `-- key:` header)
+PYTHON_KEYS = {
+    "met_findings_by_lineup": "game, finding, num_players, item, agent_mix",
+    "met_finding_labels": "game, finding, ruleset, num_players, item",
+}
+
+# name -> the columns it writes, with their types (warehouse.writeback)
+PYTHON_SCHEMAS = {
+    "met_findings_by_lineup": schema(
+        "game string, finding string, num_players int32, item string, agent_mix string, estimate double, "
+        "lo double, hi double, n int64, reference double, beyond_noise bool"),
+    "met_finding_labels": schema(", ".join([
+        "game string, finding string, ruleset string, num_players int32, item string",
+        *(f"{side}_verdict string, {side}_estimate double, {side}_lo double, {side}_hi double, {side}_n int64, "
+          f"{side}_reference double" for side in ("greedy", "search", "random", "stronger")),
+        "search_lineup string, label string, label_note string, stronger_lineup string, strength string"])),
 }

@@ -40,13 +40,17 @@ from typing import Any
 import duckdb
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from engine.core.errors import BalanceError
+from warehouse.writeback import table_schema, write_table
 
 DEFAULT_STUDY = Path(__file__).resolve().parent.parent / "simulate" / "study.toml"
 METHODS = {"holm": "Holm", "fdr_bh": "Benjamini–Hochberg"}
 Z95 = 1.959963984540054
 _PAIR = re.compile(r"(\w+)=(\S+)")
+RULES_SCHEMA = pa.schema([("metric", pa.string()), ("min_effect", pa.float64()), ("correction", pa.string()),
+                          ("correction_name", pa.string()), ("alpha", pa.float64()), ("source", pa.string())])
 FAMILY_COLUMNS = ("agent_mix", "ruleset")  # a table's cells are corrected per kind of play and ruleset
 
 
@@ -109,10 +113,8 @@ def write_rules(con: duckdb.DuckDBPyConnection, rules: FlagRules) -> None:
     """The build's rules as the `flag_rules` table (one row per metric), for Python models and pages."""
     frame = pd.DataFrame([{"metric": metric, "min_effect": minimum, "correction": rules.correction,
                            "correction_name": rules.correction_name, "alpha": rules.alpha, "source": rules.source}
-                          for metric, minimum in sorted(rules.min_effect.items())])
-    con.register("flag_rules_frame", frame)
-    con.execute("create or replace table flag_rules as select * from flag_rules_frame")
-    con.unregister("flag_rules_frame")
+                          for metric, minimum in sorted(rules.min_effect.items())], columns=RULES_SCHEMA.names)
+    write_table(con, "flag_rules", frame, RULES_SCHEMA)
 
 
 def read_rules(con: duckdb.DuckDBPyConnection) -> FlagRules:
@@ -153,6 +155,8 @@ def parse_spec(text: str, where: str) -> FlagSpec:
 def apply_flags(con: duckdb.DuckDBPyConnection, table: str, specs: list[FlagSpec], rules: FlagRules) -> None:
     """Recompute each spec's flag on `table` by the shared rule and record it in `flag_summary`."""
     frame = con.execute(f"select * from {table}").df()
+    # the model's own columns keep their types (a nullable integer stays one), the flag columns get theirs
+    types = {field.name: field.type for field in table_schema(con, table)}
     for spec in specs:
         if spec.metric not in rules.min_effect:
             raise FlagError(f"{rules.source}: no flags.min_effect.{spec.metric} for table {table}; "
@@ -160,9 +164,16 @@ def apply_flags(con: duckdb.DuckDBPyConnection, table: str, specs: list[FlagSpec
         compared = _compared_rows(con, table, spec, len(frame))
         frame = flag_frame(frame, spec, rules, compared)
         _record(con, table, spec, rules, frame)
-    con.register("flagged_frame", frame)
-    con.execute(f"create or replace table {table} as select * from flagged_frame")
-    con.unregister("flagged_frame")
+        types.update(_flag_types(spec))
+    write_table(con, table, frame, pa.schema([(name, types[name]) for name in frame.columns]))
+
+
+def _flag_types(spec: FlagSpec) -> dict[str, pa.DataType]:
+    """The types of the columns `flag_frame` writes for a spec."""
+    p = spec.prefix
+    return {f"{p}effect": pa.float64(), f"{p}min_effect": pa.float64(), f"{p}p_value": pa.float64(),
+            f"{p}p_adjusted": pa.float64(), f"{p}beyond_noise_uncorrected": pa.bool_(),
+            f"{p}beyond_noise": pa.bool_(), spec.column: pa.bool_()}
 
 
 def flag_frame(frame: pd.DataFrame, spec: FlagSpec, rules: FlagRules, compared: np.ndarray) -> pd.DataFrame:

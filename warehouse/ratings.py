@@ -30,6 +30,8 @@ import duckdb
 import numpy as np
 import pandas as pd
 
+from warehouse.writeback import schema
+
 ELO = 400 / math.log(10)
 ALPHA = 0.01
 BOOTSTRAP = 200
@@ -62,6 +64,14 @@ def ratings_model(con: duckdb.DuckDBPyConnection, catalogue: Any = None) -> pd.D
 PYTHON_MODELS: dict[str, tuple[Callable[[duckdb.DuckDBPyConnection, Any], pd.DataFrame], str, str]] = {
     "met_agent_ratings": (ratings_model, "fct_agent_matches", "one row per game, ruleset, player count and agent"),
 }
+
+# name -> key (as in a model's `-- key:` header)
+PYTHON_KEYS = {"met_agent_ratings": "game, ruleset, num_players, agent"}
+
+# name -> the columns it writes, with their types (warehouse.writeback)
+PYTHON_SCHEMAS = {"met_agent_ratings": schema(
+    "game string, ruleset string, num_players int32, agent string, rating double, rating_lo double, "
+    "rating_hi double, games int64, wins double, opponents int32, method string")}
 
 
 def _rate_group(key: tuple[str, str, int], pairings: dict[Pairing, Shares]) -> list[dict[str, object]]:

@@ -28,6 +28,7 @@ from engine.gardens.rules import BASE_TILES, CAPRICE_TILES
 from lake.catalogue import LakeCatalogue
 from warehouse.runs import ObservedRun, describe_run
 from warehouse.tile_scale import WIN_RANGE, contrasts, interval, tile_values
+from warehouse.writeback import schema
 
 GROUP = ["ruleset_digest", "num_players", "agents"]
 TILE_KEY_PREFIXES = ("bonus.", "caprice.")
@@ -177,6 +178,35 @@ PYTHON_MODELS: dict[str, tuple[Callable[[duckdb.DuckDBPyConnection, LakeCatalogu
         tile_contrasts_model, "fct_gardens_tile_choices", "one row per condition group and pair of tiles"),
     "met_gardens_tile_owning": (
         tile_owning_model, "fct_gardens_tile_owning", "one row per condition group and tile"),
+}
+
+# name -> key (as in a model's `-- key:` header): one row per condition group (ruleset digest, players, agents) and tile
+PYTHON_KEYS = {
+    "met_gardens_tile_values": "ruleset_digest, num_players, agents, tile",
+    "met_gardens_tile_contrasts": "ruleset_digest, num_players, agents, tile, instead_of",
+    "met_gardens_tile_owning": "ruleset_digest, num_players, agents, tile",
+}
+
+# the columns every tile model writes about its condition group and its assumed values
+_CONDITIONS = "ruleset string, ruleset_digest string, num_players int32, agents string, tile string"
+_ASSUMED = "rounds string, assumed_tile_values string, other_assumed_values int64"
+# name -> the columns it writes, with their types (warehouse.writeback; the flag adds its own columns)
+PYTHON_SCHEMAS = {
+    "met_gardens_tile_values": schema(
+        f"{_CONDITIONS}, reference string, score_value double, score_se double, score_lo double, score_hi double, "
+        "win_value double, win_lo double, win_hi double, offered_decisions int64, decisions int64, games int64, "
+        f"runs int64, run_ids string, rollouts string, streams string, offered_mix string, {_ASSUMED}"),
+    "met_gardens_tile_contrasts": schema(
+        f"{_CONDITIONS}, instead_of string, score_diff double, score_se double, score_lo double, score_hi double, "
+        "p_value double, win_diff double, win_lo double, win_hi double, direct_diff double, "
+        "direct_decisions int64, decisions int64, games int64, p_holm double, beyond_noise bool, matters bool, "
+        f"runs int64, run_ids string, rollouts string, streams string, offered_mix string, {_ASSUMED}"),
+    "met_gardens_tile_owning": schema(
+        f"{_CONDITIONS}, pairs int64, games int64, took_rate double, took_lo double, took_hi double, "
+        "avoid_took_rate double, score_diff double, score_lo double, score_hi double, win_diff double, "
+        "win_lo double, win_hi double, win_rate_prefer double, win_prefer_lo double, win_prefer_hi double, "
+        "win_rate_avoid double, win_avoid_lo double, win_avoid_hi double, beyond_noise bool, "
+        f"runs int64, run_ids string, streams string, policy string, {_ASSUMED}"),
 }
 
 # name -> `-- flag:` specs of the Python models (the shared "look here" rule, warehouse.flags): the contrasts

@@ -23,6 +23,7 @@ import pandas as pd
 from lake.catalogue import LakeCatalogue
 from warehouse.flags import FlagError, FlagRules, read_rules
 from warehouse.variant_metrics import METRICS, paired
+from warehouse.writeback import schema
 
 VALUE_TABLES = ("fct_variant_game_values", "fct_variant_values_caprices", "fct_variant_values_gardens",
                 "fct_variant_values_gods")
@@ -136,4 +137,23 @@ PYTHON_MODELS = {
     "fct_variant_arms": (variant_arms_model, (), "one row per experiment arm run (baseline or variant)", "facts"),
     "met_variant_diff": (variant_diff_model, ("fct_variant_arms", "fct_variant_game_values"),
                          "one row per experiment, variant, metric and level (paired by game)", "metrics"),
+}
+
+# name -> key (as in a model's `-- key:` header); num_players is null on rows pooled over player counts
+PYTHON_KEYS = {
+    "fct_variant_arms": "run_id",
+    "met_variant_diff": "experiment, variant, metric, level, num_players?",
+}
+
+# name -> the columns it writes, with their types (warehouse.writeback)
+PYTHON_SCHEMAS = {
+    "fct_variant_arms": schema(", ".join(f"{name} string" for name in ARM_COLUMNS)),
+    "met_variant_diff": schema(
+        "experiment string, kind string, game string, variant string, change string, param string, "
+        "param_value string, run_id string, baseline_run string, created_at string, metric string, "
+        "level_kind string, level string, num_players int32, n int64, baseline double, value double, diff double, "
+        "value_lo double, value_hi double, diff_lo double, diff_hi double, p_value double, "
+        "diff_lo_unpaired double, diff_hi_unpaired double, pairing_gain double, p_adjusted double, "
+        "beyond_noise bool, min_effect double, correction string, alpha double, flagged bool, "
+        "metric_title string"),
 }

@@ -53,6 +53,7 @@ from simulate.seat_observations import SeatObservations, SeatReader
 from warehouse.findings import SOURCES, Z
 from warehouse.flags import read_rules
 from warehouse.shrinkage import rate_standard_error, shrunk_estimates
+from warehouse.writeback import schema
 
 # finding -> its minimum effect's name in [flags.min_effect]
 MIN_EFFECT = {"seat_win_rate": "seat_win_rate", "caprice_hit_rate": "caprice_hit_rate",
@@ -210,3 +211,14 @@ PYTHON_MODELS: dict[str, tuple[Callable[[duckdb.DuckDBPyConnection, Any], pd.Dat
     "met_verdicts": (verdicts_model, "met_findings_by_lineup",
                      "one row per headline finding cell and line-up, with its verdict"),
 }
+
+# name -> key (as in a model's `-- key:` header)
+PYTHON_KEYS = {"met_verdicts": "game, finding, ruleset, num_players, item, agent_mix"}
+
+# name -> the columns it writes, with their types (warehouse.writeback)
+PYTHON_SCHEMAS = {"met_verdicts": schema(
+    "game string, finding string, ruleset string, num_players int32, item string, agent_mix string, n int64, "
+    "estimate double, reference double, min_effect double, family_cells int64, alpha_cell double, cs_lo double, "
+    "cs_hi double, verdict string, effect_at_least double, games_to_decide int64, more_games int64, "
+    "games_if_fair int64, seconds_per_game double, minutes_to_decide double, method string, "
+    "standard_error double, shrunk_estimate double")}

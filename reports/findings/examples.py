@@ -172,7 +172,7 @@ class Change:
     @classmethod
     def of(cls, row: Any, raw_level: str) -> Change:
         """From a met_variant_diff row whose `level` as stored is `raw_level` ('seat 1 of 4', 'X, 4 players')."""
-        players = None if pd.isna(row.num_players) else int(row.num_players)  # NaN when pooled over the counts
+        players = None if pd.isna(row.num_players) else int(row.num_players)  # null when pooled over the counts
         level = raw_level
         if players is not None:  # the per-player-count label back to the per-game level
             level = ("overall" if row.level_kind == "overall" else raw_level.split(" of ")[0]

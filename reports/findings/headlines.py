@@ -29,6 +29,7 @@ from reports.kit.whatif import change_sentence, level_words, named_levels
 from reports.kit.whatif_charts import ranked
 from reports.kit.words import agents_words, count, pct, points, rate_ci, value_ci
 from warehouse.display_names import Names
+from warehouse.findings import speed_item
 from warehouse.variant_metrics import METRICS, Metric
 
 
@@ -278,7 +279,7 @@ def speed_decides(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     fig = charts.difference_chart(list(speed["where"]), speed, "win_rate", "win_lo", "win_hi", "reference",
                                   ylabel="faster side's win rate minus\nfair share (points)",
                                   reference_label="fair share 1/P")
-    faster: list[Cell] = [("gods", int(p), "faster side") for p in speed.num_players]
+    faster: list[Cell] = [("gods", int(r.num_players), speed_item(r.relative_pace)) for r in speed.itertuples()]
     biggest = speed.loc[(speed.win_rate - speed.reference).idxmax()]
     return Finding(question, answer, charts.image(fig, "speed effect"), robustness(con, "speed_effect", names, faster),
                    "gods.html#How-much-does-being-20%-faster-matter?",

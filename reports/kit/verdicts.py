@@ -34,7 +34,7 @@ ITEM_WORDS: dict[str, Callable[[Names, Any], str]] = {
     "caprice_slot_hit_rate": lambda names, r: f"{r.item} slot at {r.num_players} players",
     "tile_value": lambda names, r: _tile_words(names, r.item),
     "god_win_rate": lambda names, r: f"{names('landscapes', r.item)} god",
-    "speed_effect": lambda names, r: f"faster side at {r.num_players} players",
+    "speed_effect": lambda names, r: f"{r.item} at {r.num_players} players",
 }
 QUESTION_WORDS = {
     "seat_win_rate": "Seat win rates", "caprice_hit_rate": "Caprice hit rates",

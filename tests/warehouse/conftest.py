@@ -60,3 +60,18 @@ def lake_pair(request: pytest.FixtureRequest) -> tuple[Path, Path]:
     """(lake, warehouse) for the hand-made lake and for a lake of real engine games."""
     name = request.param
     return request.getfixturevalue(f"{name}_lake"), request.getfixturevalue(f"{name}_warehouse")
+
+
+@pytest.fixture(scope="session")
+def every_model_lake(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small lake from which every model is built (warehouse.sample_lake)."""
+    from warehouse.sample_lake import write_sample_lake
+
+    return write_sample_lake(tmp_path_factory.mktemp("every_model_lake"))
+
+
+@pytest.fixture(scope="session")
+def every_model_warehouse(every_model_lake: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("every_model_wh") / "warehouse.duckdb"
+    build(every_model_lake, path)
+    return path

@@ -50,16 +50,22 @@ def test_every_model_states_grain_and_orders_after_its_dependencies() -> None:
 
 def test_dependency_cycle_and_unknown_dependency_are_named(tmp_path: Path) -> None:
     for name, depends in (("a", "b"), ("b", "a")):
-        (tmp_path / f"{name}.sql").write_text(f"-- grain: one row per x\n-- depends: {depends}\nselect 1\n")
+        (tmp_path / f"{name}.sql").write_text(f"-- grain: one row per x\n-- key: x\n-- depends: {depends}\nselect 1\n")
     models = [parse_model(tmp_path / "a.sql", "facts"), parse_model(tmp_path / "b.sql", "facts")]
     with pytest.raises(ModelError, match="cycle"):
         build_order(models)
-    (tmp_path / "c.sql").write_text("-- grain: one row per x\n-- depends: nowhere\nselect 1\n")
+    (tmp_path / "c.sql").write_text("-- grain: one row per x\n-- key: x\n-- depends: nowhere\nselect 1\n")
     with pytest.raises(ModelError, match="unknown model 'nowhere'"):
         build_order([parse_model(tmp_path / "c.sql", "facts")])
     (tmp_path / "d.sql").write_text("select 1\n")
     with pytest.raises(ModelError, match="grain"):
         parse_model(tmp_path / "d.sql", "metrics")
+    (tmp_path / "e.sql").write_text("-- grain: one row per x\nselect 1\n")
+    with pytest.raises(ModelError, match=r"e\.sql: missing '-- key: <columns that identify a row>'"):
+        parse_model(tmp_path / "e.sql", "metrics")
+    (tmp_path / "f.sql").write_text("-- grain: one row per x\n-- key: x, y?, x\nselect 1\n")
+    with pytest.raises(ModelError, match="names a column twice"):
+        parse_model(tmp_path / "f.sql", "metrics")
 
 
 def test_rebuild_is_idempotent(fake_lake: Path, fake_warehouse: Path, tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 -- grain: one row per game whose line-up holds exactly two agent types (a ladder pairing, or any
 -- two-agent line-up of a run), with the two agents in name order and the win share each took
 -- A game's win shares sum to 1 (a shared win is split), so agent_share + opponent_share = 1.
+-- key: game, run_id, game_id
 -- depends: fct_player_games
 with player_games as (
 

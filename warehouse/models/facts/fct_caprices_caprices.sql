@@ -1,6 +1,7 @@
 -- grain: one row per Caprice in play per player per caprices game
 -- A Caprice is in play once revealed: the two common ones at setup (slot 0),
 -- the four face-down ones one per round (slots 1..4 = +30/+20/+15/+10).
+-- key: run_id, game_id, seat, caprice_id
 -- game: caprices
 -- depends: stg_caprices__events, fct_player_games
 -- incremental: run

@@ -2,6 +2,7 @@
 -- Each game's result (deal_scored) beside the match's (player_scored): the
 -- match totals the games' scores, so a match can crown someone who won
 -- fewer games than another player.
+-- key: run_id, game_id, deal, seat
 -- game: caprices-joust
 -- depends: stg_caprices_joust__events, fct_player_games
 -- incremental: run

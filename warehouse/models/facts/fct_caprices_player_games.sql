@@ -1,4 +1,5 @@
 -- grain: one row per player per caprices game
+-- key: run_id, game_id, seat
 -- game: caprices
 -- depends: stg_caprices__events, fct_player_games
 -- incremental: run

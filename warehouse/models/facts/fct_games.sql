@@ -1,5 +1,6 @@
 -- grain: one row per game (game, run_id, game_id), every game in the lake
 -- source: simulated or recorded (from the run's manifest: `balance ingest` marks recorded runs)
+-- key: game, run_id, game_id
 -- depends: stg_events, runs
 -- incremental: run
 with events as materialized (

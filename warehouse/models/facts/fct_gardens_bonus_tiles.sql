@@ -1,6 +1,7 @@
 -- grain: one row per bonus tile per player per gardens game in which that player completed a panorama
 -- took = the player took this tile (tile ids: base types or Caprice tile names);
 -- only tiles that someone took under the same ruleset are listed.
+-- key: run_id, game_id, seat, tile
 -- game: gardens
 -- depends: stg_gardens__events, fct_gardens_player_games
 with events as (

@@ -2,6 +2,7 @@
 -- Score components, completions, panoramas by size, actions by type,
 -- resources collected and lost to full storage, track push-backs suffered and
 -- dealt, knock-offs, bonus tiles taken, Caprice tile uses.
+-- key: run_id, game_id, seat
 -- game: gardens
 -- depends: stg_gardens__events, fct_player_games
 -- incremental: run

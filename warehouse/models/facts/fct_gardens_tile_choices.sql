@@ -3,6 +3,7 @@
 -- same log position: overlapping seeds or game counts) is kept once, from the run with the most
 -- rollouts, so no decision is ever counted twice. Unlike runs are never pooled: every model over this
 -- table groups by ruleset_digest, num_players and agents.
+-- key: ruleset_digest, num_players, agents, game_seed, seq, tile
 -- game: gardens
 -- depends: stg_gardens__tile_values
 with options as (

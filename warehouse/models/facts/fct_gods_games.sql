@@ -1,6 +1,7 @@
 -- grain: one row per 4 Gods game
 -- How the game ended, how long it ran in simulated time and in actions
 -- (actions carried out; plans, failed attempts and waits counted apart), its cities.
+-- key: run_id, game_id
 -- game: gods
 -- depends: stg_gods__events, fct_games
 -- incremental: run

@@ -1,6 +1,7 @@
 -- grain: one row per landscape per 4 Gods game
 -- Its final mass and number of groups, the bonuses they earned, and the seat
 -- and agent holding its god (null when nobody claimed it).
+-- key: run_id, game_id, landscape
 -- game: gods
 -- depends: stg_gods__events, fct_gods_player_games, fct_games
 -- incremental: run

@@ -7,6 +7,7 @@
 -- mean think time for placing a tile and relative think time (same ratio over
 -- the drawn times), and its plans in real time: actions committed to (waits
 -- apart), attempts that failed because the board changed meanwhile, and waits.
+-- key: run_id, game_id, seat
 -- game: gods
 -- depends: stg_gods__events, fct_player_games
 -- incremental: run

@@ -1,4 +1,5 @@
 -- grain: one row per player per game, every game in the lake
+-- key: game, run_id, game_id, seat
 -- depends: stg_events, fct_games
 -- incremental: run
 with events as (

@@ -5,6 +5,7 @@
 -- and each agent's win share (mixed line-ups). Paired by game_id across the
 -- arms of an experiment in met_variant_diff (game k of every arm has the same
 -- seed and seating). Game-specific metrics: fct_variant_values_<game>.
+-- key: run_id, game_id, metric, level
 -- depends: fct_variant_arms, fct_games, fct_player_games
 with arms as (
 

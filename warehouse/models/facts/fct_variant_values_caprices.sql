@@ -5,6 +5,7 @@
 -- other bonuses still pair), each slot's win share (the share of the game's win
 -- taken by players who met that slot's Caprice; a shared win counts its share)
 -- and the Caprice points per player.
+-- key: run_id, game_id, metric, level
 -- game: caprices
 -- depends: fct_variant_arms, fct_caprices_caprices, fct_caprices_player_games
 with arms as (

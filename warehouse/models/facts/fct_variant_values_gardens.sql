@@ -1,6 +1,7 @@
 -- grain: one row per gardens experiment-arm game, metric and level
 -- Per game: Extra Rewards points and completed groundworks per player, and each
 -- bonus tile's take rate among the players who completed a panorama.
+-- key: run_id, game_id, metric, level
 -- game: gardens
 -- depends: fct_variant_arms, fct_gardens_player_games, fct_gardens_bonus_tiles
 with arms as (

@@ -2,6 +2,7 @@
 -- Per game: its length in simulated minutes, the tiles taken from discard
 -- areas, the mean city points per player, and the win share of each god's
 -- holder (in the games it was claimed).
+-- key: run_id, game_id, metric, level
 -- game: gods
 -- depends: fct_variant_arms, fct_gods_games, fct_gods_player_games
 with arms as (

@@ -3,6 +3,7 @@
 -- the agent's mean win share against that opponent, with a Wilson 95% interval on the summed shares;
 -- flagged when the interval excludes 1/2 (the two agents are not equally strong, beyond noise).
 -- Seats rotate in every run, so each agent sat in every seat equally often.
+-- key: game, ruleset, num_players, agent, opponent
 -- depends: fct_agent_matches
 with matches as (
 

@@ -2,6 +2,7 @@
 -- Only games with a mixed line-up (more than one agent type) count: in a
 -- uniform line-up every agent wins its fair share by construction.
 -- Flagged when the Wilson interval excludes the fair share 1/P.
+-- key: game, source, num_players, agent
 -- depends: fct_player_games
 with player_games as (
 

@@ -6,6 +6,7 @@
 -- Overall rows are flagged when the interval excludes the pooled hit rate of
 -- all face-down Caprices (unusually easy or hard); breakdown rows when it
 -- excludes the same Caprice's overall rate.
+-- key: source, agent_mix, caprice_id, dimension, level
 -- game: caprices
 -- depends: fct_caprices_caprices
 -- flag: metric=caprice_hit_rate estimate=hit_rate reference=reference lo=hit_lo hi=hit_hi n=n where=source = 'simulated' and dimension <> 'agent'

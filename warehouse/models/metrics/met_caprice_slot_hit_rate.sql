@@ -4,6 +4,7 @@
 -- and the points the slot pays per player-game. Face-down slots are flagged
 -- when their interval excludes the pooled face-down hit rate at that player
 -- count (agents chasing a bonus more, or a slot being easier).
+-- key: source, agent_mix, slot, num_players
 -- game: caprices
 -- depends: fct_caprices_caprices
 -- flag: metric=slot_hit_rate estimate=hit_rate reference=reference lo=hit_lo hi=hit_hi n=n where=source = 'simulated'

@@ -2,6 +2,7 @@
 -- Caste and ability use per player-game: rally, Bourgeoise and Noble turns
 -- (means, normal 95% interval); Knight and Minister transformations at
 -- scoring (rates, Wilson 95%) and Ministers transformed (mean).
+-- key: source, measure, num_players, agent
 -- game: caprices
 -- depends: fct_caprices_player_games
 with player_games as (

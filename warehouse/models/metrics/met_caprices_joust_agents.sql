@@ -5,6 +5,7 @@
 -- wins count by their shares). gain = match minus game win rate, paired per
 -- player-match (its match share minus its share of that match's games), with
 -- a normal 95% interval; flagged (beyond noise) when it excludes 0.
+-- key: num_players, agent
 -- game: caprices-joust
 -- depends: fct_caprices_joust_deals
 with rows as (

@@ -9,6 +9,7 @@
 --   last_game        the winner of its last game wins the match
 --   most_games       the match goes to a player who won the most games
 --   no_game          the match goes to a player who won none of its games
+-- key: measure, num_players
 -- game: caprices-joust
 -- depends: fct_caprices_joust_deals
 with rows as (

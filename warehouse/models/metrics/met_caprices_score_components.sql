@@ -2,6 +2,7 @@
 -- Mean points per player-game from each component (normal 95% interval) and
 -- how often it scores at all (Wilson 95%); for Order and Unity the latter is
 -- the common Caprice's hit rate.
+-- key: source, component, num_players
 -- game: caprices
 -- depends: fct_caprices_player_games
 with player_games as (

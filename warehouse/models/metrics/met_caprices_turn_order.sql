@@ -4,6 +4,7 @@
 -- and the only one that shows it when the King aid is dealt at random.
 -- Uniform line-ups only, as for met_seat_advantage; Wilson 95% interval on
 -- the summed win shares, flagged when it excludes the fair share 1/P.
+-- key: source, num_players, turn_position
 -- game: caprices
 -- depends: fct_caprices_player_games
 with player_games as (

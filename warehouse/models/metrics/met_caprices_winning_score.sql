@@ -2,6 +2,7 @@
 -- Winning-score quantiles, margin of victory (best minus second-best score;
 -- 0 on a score tie) with a normal 95% interval, the score-tie rate (decided
 -- by the lowest-total-value tie-break) and the tie rate after the tie-break.
+-- key: source, num_players
 -- game: caprices
 -- depends: fct_caprices_player_games, fct_games
 with player_games as (

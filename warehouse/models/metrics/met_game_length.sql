@@ -1,6 +1,7 @@
 -- grain: one row per game, source (simulated / recorded) and player count
 -- Length in events and rounds (mean with a normal 95% interval), tie rate
 -- (still tied after the tie-break) with a Wilson interval.
+-- key: game, source, num_players
 -- depends: fct_games
 with games as (
 

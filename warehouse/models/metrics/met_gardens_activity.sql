@@ -3,6 +3,7 @@
 -- and lost to full storage, panoramas by size, completed groundworks,
 -- push-backs and knock-offs, Caprice tile uses, rounds (game length); and the
 -- share of collected icons lost to full storage (ratio of sums, no interval).
+-- key: source, measure, ruleset, num_players, agent
 -- game: gardens
 -- depends: fct_gardens_player_games
 with player_games as (

@@ -5,6 +5,7 @@
 -- rates with Wilson 95%). flagged = the difference in mean score is beyond
 -- noise (its interval excludes 0). Observational: takers differ from others in
 -- more than the tile (e.g. they completed panoramas when it was on offer).
+-- key: source, ruleset, agent_mix, tile
 -- game: gardens
 -- depends: fct_gardens_bonus_tiles
 -- flag: metric=tile_value_observed estimate=score_diff reference=0 lo=score_diff_lo hi=score_diff_hi

@@ -3,6 +3,7 @@
 -- line-up) beside the same contrast measured with another line-up (random today; ismcts when the
 -- search agents land), oriented like the primary. `same_direction` = the other estimate has the same
 -- sign (NULL when either is zero up to rounding: no direction); `overlap` = the two 95% intervals overlap.
+-- key: ruleset_digest, num_players, tile, instead_of, other_agents
 -- game: gardens
 -- depends: met_gardens_tile_contrasts
 with contrasts as (

@@ -4,6 +4,7 @@
 -- the game (round / final round), each a mean with a normal 95% interval; the
 -- share of uses in the game's last round (Wilson 95%); uses per player who
 -- took the tile. A Sabotage's expiry ('removed') is not a use.
+-- key: source, ruleset, tile
 -- game: gardens
 -- depends: stg_gardens__events, fct_gardens_player_games
 with events as (

@@ -1,6 +1,7 @@
 -- grain: one row per source (simulated / recorded), ruleset, player count, god and final track space
 -- The distribution of final god-track positions: the share of player-games
 -- ending on each space (0 = knocked off for good), Wilson 95%.
+-- key: source, ruleset, num_players, god, space
 -- game: gardens
 -- depends: stg_gardens__events, fct_gardens_player_games
 with events as (

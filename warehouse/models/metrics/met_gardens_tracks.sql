@@ -3,6 +3,7 @@
 -- of markers knocked off for good and share at the track's end (Wilson 95%);
 -- push-backs suffered per player-game. flagged = this god's mean space is
 -- outside the interval of the other gods pooled (a favoured or neglected god).
+-- key: source, ruleset, num_players, god
 -- game: gardens
 -- depends: stg_gardens__events, fct_gardens_player_games
 -- flag: metric=track_space estimate=space_mean reference=other_gods_space_mean lo=space_lo hi=space_hi

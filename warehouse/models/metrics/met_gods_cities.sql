@@ -2,6 +2,7 @@
 -- Cities per game (placed, claimed, broken; means with 95% intervals), the
 -- share of games with at least one city (Wilson 95%), and city points per
 -- player-game.
+-- key: source, num_players
 -- game: gods
 -- depends: fct_gods_games, fct_gods_player_games
 with games as (

@@ -1,6 +1,7 @@
 -- grain: one row per source (simulated / recorded), god-claim order (1 = first to claim in the game, 'never') and player count
 -- Does claiming a god early win? Win rate per claim order with the Wilson 95%
 -- interval, flagged when it excludes the fair share; mean claim time in seconds.
+-- key: source, claim_order, num_players
 -- game: gods
 -- depends: fct_gods_player_games
 -- flag: metric=claim_order_win_rate estimate=win_rate reference=reference lo=win_lo hi=win_hi n=n

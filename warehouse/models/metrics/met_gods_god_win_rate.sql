@@ -3,6 +3,7 @@
 -- ('all' = pooled)
 -- Win rate of the players holding each god, with the Wilson 95% interval;
 -- flagged when the interval excludes the fair share (mean of 1/P over the rows).
+-- key: source, agent_mix, god, num_players
 -- game: gods
 -- depends: fct_gods_player_games
 -- flag: metric=god_win_rate estimate=win_rate reference=reference lo=win_lo hi=win_hi n=n

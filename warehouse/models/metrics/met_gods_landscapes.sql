@@ -3,6 +3,7 @@
 -- landscape earns a mass / groups bonus (Wilson 95%), how often its god is
 -- claimed, and the win rate of its god's holder (flagged against the fair
 -- share, the mean 1/P of those games).
+-- key: source, landscape
 -- game: gods
 -- depends: fct_gods_landscapes, fct_gods_games
 -- flag: metric=god_win_rate column=holder_flagged estimate=holder_win_rate reference=holder_reference lo=holder_win_lo hi=holder_win_hi n=holder_n

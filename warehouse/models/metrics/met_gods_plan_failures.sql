@@ -6,6 +6,7 @@
 -- narrower than the truth: the per-player-game mean rate with its 95% normal
 -- interval (over n_player_games) is given beside it. relative_pace as in
 -- met_gods_speed (own profile mean / the opponents'; 1 = even table).
+-- key: source, matchup, num_players, pace, action
 -- game: gods
 -- depends: stg_gods__events, fct_gods_player_games, fct_games
 with events as (

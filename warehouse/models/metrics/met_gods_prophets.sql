@@ -1,6 +1,7 @@
 -- grain: one row per source (simulated / recorded), number of prophets a player placed on tiles (8 = 8 or more) and player count
 -- Prophets vs points: mean region points and score (95% intervals) and the
 -- win rate (Wilson 95%, flagged against the fair share 1/P).
+-- key: source, prophets, num_players
 -- game: gods
 -- depends: fct_gods_player_games
 -- flag: metric=prophets_win_rate estimate=win_rate reference=reference lo=win_lo hi=win_hi n=n

@@ -8,6 +8,7 @@
 -- match-up = the distinct agent names of the game, sorted: read speed on a
 -- match-up that differs only in pace (greedy vs greedy-fast); with agents of
 -- different strength (random vs greedy-fast) strength confounds speed.
+-- key: source, matchup, num_players, pace, relative_pace
 -- game: gods
 -- depends: fct_gods_player_games, fct_games
 -- flag: metric=speed_win_rate estimate=win_rate reference=reference lo=win_lo hi=win_hi n=n where=matchup = 'greedy vs greedy-fast'

@@ -7,6 +7,7 @@
 -- middle seat every other game), which is not a seat effect. Each line-up is
 -- its own row (agent_mix: 'random', 'greedy', 'ismcts' ...): a seat effect is
 -- a property of the game under a kind of play, never pooled across kinds.
+-- key: game, source, agent_mix, num_players, seat
 -- depends: fct_player_games
 -- flag: metric=seat_win_rate estimate=win_rate reference=reference lo=win_lo hi=win_hi n=n where=source = 'simulated'
 with player_games as (

@@ -1,4 +1,5 @@
 -- grain: one row per event of a caprices game
+-- key: run_id, game_id, seq
 -- game: caprices
 -- A card's caste and value are the ruleset's (its deck list, by card id); logs from before schema v2 of the
 -- card events also carried them, unread.

@@ -1,5 +1,6 @@
 -- grain: one row per event of a caprices Joust match (game caprices-joust)
 -- Only the columns the Joust models read: who won each game of the match.
+-- key: run_id, game_id, seq
 -- game: caprices-joust
 with source as (
 

@@ -1,6 +1,7 @@
 -- grain: one row per event, every game in the lake
 -- Only the envelope and the cross-game convention columns (score, rank,
 -- win_share on player_scored), so games with different columns can share it.
+-- key: game, run_id, game_id, seq
 with source as (
 
     select * from lake_events('{{ lake }}/events/game=*/run=*/part-*.parquet')

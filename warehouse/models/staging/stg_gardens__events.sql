@@ -1,4 +1,5 @@
 -- grain: one row per event of a gardens (Four Gardens) game
+-- key: run_id, game_id, seq
 -- game: gardens
 with source as (
 

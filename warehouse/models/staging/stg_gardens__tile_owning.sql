@@ -1,5 +1,6 @@
 -- grain: one row per pair of games (prefer-<tile> vs avoid-<tile> on one deal) per tile in one tile-value run
 -- Optional: skipped (with the models over it) until a tile-value run with ownership pairs is in the lake.
+-- key: run_id, pair, tile
 -- game: gardens
 -- lake: tile_owning/game=gardens/run=*/part-*.parquet
 with source as (

@@ -1,5 +1,6 @@
 -- grain: one row per option of a sampled bonus-tile decision in one tile-value run (`balance tile-value`)
 -- Optional: skipped (with the models over it) until a tile-value run is in the lake.
+-- key: run_id, game_index, decision, tile
 -- game: gardens
 -- lake: tile_values/game=gardens/run=*/part-*.parquet
 with source as (

@@ -6,6 +6,7 @@
 -- plan that came due. Version-1 rows hold their own fields. Columns a version
 -- lacks read as null (`expected`). clock_ms is read as the log holds it (files
 -- of lake schemas 2-3, which left it null, are upcast by the build: `lake_events`).
+-- key: run_id, game_id, seq
 -- game: gods
 with source as (
 
