@@ -71,7 +71,7 @@ PYTHON_KEYS = {"met_agent_ratings": "game, ruleset, num_players, agent"}
 # name -> the columns it writes, with their types (warehouse.writeback)
 PYTHON_SCHEMAS = {"met_agent_ratings": schema(
     "game string, ruleset string, num_players int32, agent string, rating double, rating_lo double, "
-    "rating_hi double, games int64, wins double, opponents int32, method string")}
+    "rating_hi double, games int64, wins double, opponents int32, method string, note string")}
 
 
 def _rate_group(key: tuple[str, str, int], pairings: dict[Pairing, Shares]) -> list[dict[str, object]]:
