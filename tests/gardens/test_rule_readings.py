@@ -56,3 +56,15 @@ def test_a_wild_god_advance_offers_the_tracks_the_player_is_still_on_or_any(tabl
     moved = table.step("advance", RAIN)  # the step is lost: the marker stays off the track
     assert [(e.god, e.to_space, e.cause) for e in moved] == [("rain", 0, "lost")]
     assert p.track[RAIN] == 0
+
+
+# --- the other reading of groundwork.only_needed_resources, as the assumptions screen plays it --------------------
+def test_greedy_plays_on_when_a_groundwork_may_take_more_than_it_needs(tmp_path: Path) -> None:
+    # with the switch off a full groundwork still takes resources; the greedy scorer divided by the zero left
+    # (the study's assumptions screen crashed on it): such a placement is worth nothing, and games finish
+    rules = GAME.load_ruleset(_edited(tmp_path, "only_needed_resources = { value = true",
+                                      "only_needed_resources = { value = false"))
+    for seed in range(3):
+        sink = ListSink()
+        play_game(GAME, rules, [make_agent("greedy", GAME) for _ in range(3)], seed=seed, sink=sink)
+        assert type(sink.events[-1]).__name__ == "GameSealed"  # played to the end

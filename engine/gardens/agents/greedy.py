@@ -90,8 +90,10 @@ def _place(view: GardensView, command: Any) -> float:
     me, config = view.me, view.config
     if target == STORAGE:
         return NEED * 0.6 if _missing(config, me)[resource] > sum(me.storage) else SPARE
-    placed = me.groundworks[target]
-    left = sum(config.cards[target].cost) - sum(placed)
+    placed, cost = me.groundworks[target], config.cards[target].cost
+    if placed[resource] >= cost[resource]:
+        return 0.0  # more than the groundwork needs of it (legal only when groundwork.only_needed_resources is off)
+    left = sum(cost) - sum(min(have, want) for have, want in zip(placed, cost, strict=True))
     return COMPLETE if left == 1 else NEED + 1.0 / left
 
 
