@@ -69,6 +69,25 @@ class Manifest:
         return dataclasses.replace(self, seal=compute_seal(self.to_dict()))
 
 
+def in_study(manifest: dict[str, Any]) -> bool:
+    """Whether a run counts in the study's general tables: every run but a what-if arm (`balance compare` /
+    `sweep` / `tune` / `assumptions`, or the study's assumptions screens), and an experiment's baseline arm
+    when the experiment asked (`pool = true`).
+
+    The general metric tables, the report's headlines and the asks' seat
+    verdicts read these runs only. An experiment's arms are measured against
+    each other, game by game, in `met_variant_diff`; playing one into the
+    study's lake must not move the study's figures (its baseline arm's games
+    are extra games of the baseline rules, with the experiment's line-up and
+    player counts, not the study's).
+    """
+    extra = manifest.get("extra")
+    experiment = extra.get("experiment") if isinstance(extra, dict) else None
+    if not isinstance(experiment, dict):
+        return True
+    return experiment.get("role") == "baseline" and experiment.get("pool") is True
+
+
 def compute_seal(data: dict[str, Any]) -> str:
     """SHA-256 of the manifest's canonical JSON without its `seal` field."""
     body = {k: v for k, v in data.items() if k != "seal"}

@@ -38,6 +38,7 @@ import numpy as np
 
 from engine.registry import get_game
 from lake.catalogue import catalogue
+from lake.manifest import in_study
 from lake.spec import DEALS, RunSpec, SpecError
 from lake.store import Store, open_store
 from simulate import sequential
@@ -172,11 +173,13 @@ def _counted(manifest: dict[str, Any], ask: Ask, ruleset: str, before_round: int
 
 
 def _same_play(manifest: dict[str, Any], ask: Ask, ruleset: str) -> bool:
-    """A simulated run of the ask's game and ruleset (no what-if variant arm), every seat the ask's agent."""
+    """A simulated run of the ask's game and ruleset, every seat the ask's agent, that counts in the study's
+    tables (no what-if arm, not even a baseline arm unless its experiment pools it: `lake.manifest.in_study`),
+    so the ask decides on the games the report's verdicts read."""
     spec = manifest.get("spec") or {}
     return (manifest.get("kind", "simulated") == "simulated" and manifest.get("game") == ask.game
             and (manifest.get("ruleset") or {}).get("name") == ruleset and set(spec.get("agents") or ()) == {ask.agent}
-            and ((manifest.get("extra") or {}).get("experiment") or {}).get("role") != "variant")
+            and in_study(manifest))
 
 
 def _later_round(manifest: dict[str, Any], ask: Ask, before_round: int) -> bool:

@@ -28,6 +28,7 @@ import pyarrow as pa
 from engine.core.errors import BalanceError
 from engine.core.ruleset import DISPLAY_PREFIX, Ruleset, load_ruleset
 from lake.catalogue import LakeCatalogue
+from lake.manifest import in_study
 from warehouse.query import one_value
 
 RUNS_SCHEMA = pa.schema([
@@ -143,22 +144,6 @@ def display_names(logged: Ruleset | None, current: Ruleset | None, seen: Observe
                 ident = seen.game if kind == "game" else seen.ruleset if kind == "ruleset" else ident
                 names[(seen.game, seen.ruleset, kind, ident)] = name
     return names
-
-
-def in_study(manifest: dict[str, Any]) -> bool:
-    """Whether a run counts in the study's general tables: every run but a what-if arm (`balance compare` /
-    `sweep` / `tune`), and an experiment's baseline arm when the experiment asked (`pool = true`).
-
-    The general metric tables and the report's headlines read these runs
-    only. An experiment's arms are measured against each other, game by game,
-    in `met_variant_diff`; playing one into the study's lake must not move the
-    study's figures (its baseline arm's games are extra games of the baseline
-    rules, with the experiment's line-up and player counts, not the study's).
-    """
-    experiment = _pick(manifest, "extra.experiment")
-    if not isinstance(experiment, dict):
-        return True
-    return experiment.get("role") == "baseline" and experiment.get("pool") is True
 
 
 def run_source(manifest: dict[str, Any]) -> str:

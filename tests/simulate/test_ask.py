@@ -12,9 +12,11 @@ from lake.catalogue import catalogue
 from lake.spec import RunSpec, SpecError
 from simulate import sequential
 from simulate.ask import Ask, play_until_decided, seat_verdicts
+from simulate.experiment import Experiment, plan_arms, run_arms
 from simulate.runner import run
 from simulate.seat_observations import SeatObservations
 from simulate.study import STUDY_FILE, load_asks, strong_agents
+from simulate.variants import Variant
 
 # random Caprices at 2 players: fair within 5 points takes ~1,400 games (alpha 0.05 over 2 seats)
 FAIR_ASK = Ask("caprices", "standard", (2,), "random", batch=400, max_games=4000, max_minutes=5, seed=1,
@@ -64,6 +66,17 @@ def test_the_games_budget_stops_it_undecided_and_earlier_games_of_the_line_up_co
     result = play_until_decided(ask, tmp_path, workers=1, progress=lambda _line: None)
     assert result.stopped == "games budget" and result.rounds == 2
     assert result.counts[(2, 0)][1] == 300 and result.undecided_players == (2,)
+
+
+def test_an_experiment_s_arms_at_the_ask_s_agent_do_not_count_unless_pooled(tmp_path: Path) -> None:
+    ask = Ask("caprices", "standard", (2,), "random", batch=10, max_games=10, seed=1, batch_size=10)
+    screen = Experiment("kept-out", "caprices", "standard", (2,), ("random",), 6,
+                        (Variant("first", {"players.first": "random"}),), seed=5, batch_size=6, kind="assumptions")
+    run_arms(plan_arms(screen)[:1], tmp_path, workers=1, progress=False)  # its baseline arm: the ask's very play
+    assert play_until_decided(ask, tmp_path, workers=1, progress=lambda _line: None).counts[(2, 0)][1] == 10
+    pooled = replace(screen, name="pooled", pool=True)
+    run_arms(plan_arms(pooled)[:1], tmp_path, workers=1, progress=False)
+    assert play_until_decided(ask, tmp_path, workers=1, progress=lambda _line: None).counts[(2, 0)][1] == 16
 
 
 def test_the_time_budget_stops_it_before_another_round(tmp_path: Path) -> None:
