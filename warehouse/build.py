@@ -42,7 +42,7 @@ from lake.catalogue import LakeCatalogue, catalogue
 from lake.layout import DATASETS
 from lake.store import Store
 from warehouse.dictionary import apply_comments
-from warehouse.faults import DiskFullError, disk_full, no_space, remove_dead_leftovers, warehouse_temp_pattern
+from warehouse.faults import DiskFullError, disk_full, no_space, remove_with_wal, writable_temp
 from warehouse.flags import FlagRules, apply_flags, load_rules, write_rules
 from warehouse.incremental import (
     Plan,
@@ -168,7 +168,7 @@ class _Context:
 def _rebuild(ctx: _Context, warehouse: Path) -> BuildResult:
     """Every model from every admitted file, into a temporary file that then replaces the warehouse."""
     check_readable(ctx.cat)
-    tmp = _writable_temp(warehouse)
+    tmp = writable_temp(warehouse)
     result = BuildResult(warehouse, left_out=left_out_rows(ctx.cat), runs_read=len(ctx.cat.complete_runs()))
     try:
         with connect(str(tmp)) as con:
@@ -184,7 +184,7 @@ def _rebuild(ctx: _Context, warehouse: Path) -> BuildResult:
         kill_point("build:before replace")
         os.replace(tmp, warehouse)
     finally:
-        _remove(tmp)
+        remove_with_wal(tmp)
         _remove_spill(warehouse)
     return result
 
@@ -298,21 +298,6 @@ def _remove_spill(warehouse: Path) -> None:
     shutil.rmtree(_spill_folder(warehouse), ignore_errors=True)
 
 
-def _writable_temp(warehouse: Path) -> Path:
-    """The temporary file the build writes, after checking its folder can be written (error names the path)."""
-    tmp = warehouse.with_name(f".{warehouse.name}.{os.getpid()}.tmp")
-    try:
-        warehouse.parent.mkdir(parents=True, exist_ok=True)
-        remove_dead_leftovers(warehouse.parent, warehouse_temp_pattern(warehouse))  # of killed builds
-        _remove(tmp)
-        tmp.write_bytes(b"")
-        tmp.unlink()
-    except OSError as exc:
-        raise BalanceError(f"{warehouse}: cannot write the warehouse here ({exc.strerror or exc}); "
-                           "pass --warehouse with a writable path") from None
-    return tmp
-
-
 def _left_out_text(cat: LakeCatalogue) -> str:
     states = [f"{r.run_id}: {r.state}" for r in cat.left_out()]
     return "; ".join(states) or f"only {len(cat.stray)} stray file(s), listed by no run's manifest"
@@ -397,9 +382,3 @@ def _run_tests(
             )
         result.tests.append(test.name)
         say(f"passed test {test.name}")
-
-
-def _remove(path: Path) -> None:
-    for candidate in (path, path.with_name(path.name + ".wal")):
-        if candidate.exists():
-            candidate.unlink()

@@ -1,7 +1,8 @@
 """The warehouse's data dictionary: every table's grain, key, and columns with their DuckDB types and meanings.
 
-Meanings are kept in `warehouse/meanings/*.toml`, one TOML table per warehouse table (column = meaning), and
-`[common]` in common.toml for the columns that mean the same wherever they appear (a table's own entry wins).
+Meanings are kept in `warehouse/meanings/*.toml` (staging, facts, metrics and metrics_<game>, builtin), one TOML
+table per warehouse table (column = meaning), and `[common]` in common.toml for the columns that mean the same
+wherever they appear (a table's own entry wins).
 The tables the builder loads itself (runs, flag rules, build state) have no model file: their section in
 builtin.toml also holds `_grain` and `_key`. Every column of every table must have a meaning.
 
@@ -72,7 +73,8 @@ def meaning(table: str, column: str) -> str:
     text = meanings().get(table, {}).get(column) or meanings().get(COMMON, {}).get(column)
     if not text:
         raise DictionaryError(f"{table}.{column} has no meaning: add `{column} = \"...\"` under [{table}] in "
-                              f"{MEANINGS_DIR}/<layer>.toml (or under [common] if it means the same everywhere)")
+                              f"the file of {MEANINGS_DIR} for its layer (or under [common] if it means the same "
+                              "everywhere)")
     return text
 
 

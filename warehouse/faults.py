@@ -79,3 +79,26 @@ def disk_full(warehouse: Path, exc: BaseException) -> DiskFullError:
     return DiskFullError(f"{warehouse}: the disk is full (no space left writing {where}); free space there or "
                          "pass --warehouse with a path on another disk, then build again; "
                          "the previous warehouse is unchanged")
+
+
+def writable_temp(warehouse: Path) -> Path:
+    """The temporary file a full build writes, after removing killed builds' and checking its folder can be
+    written (the error names the path)."""
+    tmp = warehouse.with_name(f".{warehouse.name}.{os.getpid()}.tmp")
+    try:
+        warehouse.parent.mkdir(parents=True, exist_ok=True)
+        remove_dead_leftovers(warehouse.parent, warehouse_temp_pattern(warehouse))
+        remove_with_wal(tmp)
+        tmp.write_bytes(b"")
+        tmp.unlink()
+    except OSError as exc:
+        raise BalanceError(f"{warehouse}: cannot write the warehouse here ({exc.strerror or exc}); "
+                           "pass --warehouse with a writable path") from None
+    return tmp
+
+
+def remove_with_wal(path: Path) -> None:
+    """A DuckDB file and its `.wal`, where they exist."""
+    for candidate in (path, path.with_name(path.name + ".wal")):
+        if candidate.exists():
+            candidate.unlink()
