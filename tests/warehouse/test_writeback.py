@@ -55,8 +55,9 @@ def test_flags_keep_the_model_types_of_a_nullable_integer_column() -> None:
 
 def test_no_column_of_a_built_warehouse_lacks_a_type(every_model_warehouse: Path) -> None:
     with duckdb.connect(str(every_model_warehouse), read_only=True) as con:
-        untyped = con.execute("select table_name, column_name from duckdb_columns() where data_type = 'NULL'"
-                              ).fetchall()
+        # DuckDB spells the type of a column created from all-null values `"NULL"`
+        untyped = con.execute("""select table_name, column_name from duckdb_columns()
+                                 where not internal and data_type in ('NULL', '"NULL"')""").fetchall()
         pooled = con.execute("select count(*) from met_variant_diff where num_players is null").fetchone()
         assert untyped == []
         assert types(con, "met_variant_diff")["num_players"] == "INTEGER" and pooled and pooled[0] > 0
