@@ -144,3 +144,12 @@ def test_tally_of_a_run_cut_short_is_the_run_of_its_first_games(capsys: pytest.C
     cut = [line for line in lines if not line.startswith(("game 3 ", "game 5 "))]  # game 3 unfinished, 5 done
     first_two = head_to_head("caprices", "standard", ("greedy", "random"), games=2, seed=5)
     assert tally(cut)["games"] == 2 and tally(cut)["share"] == first_two["share"]
+
+
+def test_os_ismcts_at_two_simulations_never_searches_and_more_simulations_search_more() -> None:
+    from engine.openspiel.rollout_bench import search_share
+    searched, contested = search_share("caprices", "standard", 2, games=3)
+    assert searched == 0 and contested > 0, "N - 1 = 1 simulation after the root is never below L >= 2"
+    few, _ = search_share("caprices", "standard", 8, games=3)
+    many, _ = search_share("caprices", "standard", 10, games=3)
+    assert 0 < few < many <= contested
