@@ -27,7 +27,8 @@ import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
 from reports.kit import charts
-from reports.kit.notebook import MIN_RECORDED_N, beside, ci, count, open_warehouse, pct, seat_chart, show, strongest_play
+from reports.kit.notebook import (MIN_RECORDED_N, beside, ci, count, open_warehouse, pct, play_words, seat_chart, show,
+                                  strongest_play)
 from reports.kit.verdicts import lead_markdown
 
 q, names = open_warehouse(warehouse)
@@ -163,8 +164,12 @@ show(overall, {"component": lambda r: names("components", r.component), "player-
 # ## Score distributions, margins and ties
 
 # %%
-winning = q("select * from met_caprices_winning_score where source = 'simulated' order by num_players")
-finals = q("""select num_players, score from fct_caprices_player_games where source = 'simulated' and in_study""")
+winning = strongest_play(q("select * from met_caprices_winning_score where source = 'simulated' order by num_players"))
+display(Markdown(f"Final and winning scores {play_words(winning)}."))
+finals = q("""select player_games.num_players, player_games.score, games.agent_mix
+              from fct_caprices_player_games as player_games inner join fct_games as games using (run_id, game_id)
+              where player_games.source = 'simulated' and player_games.in_study""")
+finals = finals[finals.agent_mix.isin(set(winning.agent_mix))]
 fig, ax = plt.subplots(figsize=(8, 3.5))
 for (players, part), colour in zip(finals.groupby("num_players"), charts.SERIES):
     ax.hist(part.score, bins=40, histtype="step", density=True, label=f"{players} players", color=colour, lw=1.5)

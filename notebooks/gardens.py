@@ -30,7 +30,8 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from reports.kit import charts
-from reports.kit.notebook import beside, ci, count, noise_word, open_warehouse, pct, seat_chart, show, strongest_play
+from reports.kit.notebook import (beside, ci, count, noise_word, open_warehouse, pct, play_words, seat_chart, show,
+                                  strongest_play)
 from reports.kit.verdicts import lead_markdown
 
 q, names = open_warehouse(warehouse)
@@ -302,12 +303,15 @@ show(lost, {"ruleset": ruleset_name, "players": "num_players", "lost to full sto
 # plays first) over uniform line-ups, with the fair share 1/P dashed.
 
 # %%
-rounds = q("select * from met_gardens_activity where source = 'simulated' and measure = 'rounds' and agent = 'all' "
-           "and num_players <> 'all'")
-show(rounds, {"ruleset": ruleset_name, "players": "num_players", "games": "n",
-              "rounds per game": ci("mean", "lo", "hi", "value")})
+rounds = q("select * from met_game_length where source = 'simulated' and game = 'gardens' order by ruleset, num_players")
+rounds = pd.concat([strongest_play(part) for _, part in rounds.groupby("ruleset", sort=False)]) if len(rounds) else rounds
+display(Markdown(f"Rounds per game {play_words(rounds)}, per ruleset."))
+show(rounds, {"ruleset": ruleset_name, "play": "agent_mix", "players": "num_players", "games": "n",
+              "rounds per game": ci("rounds_mean", "rounds_lo", "rounds_hi", "value")})
 seats = strongest_play(q("select * from met_seat_advantage where source = 'simulated' and game = 'gardens' order by num_players, seat"))
-display(Markdown(seat_chart(seats) + " (Both rulesets pooled.)"))
+display(Markdown(seat_chart(seats) + f" Seat win rates {play_words(seats)}, both rulesets pooled: the seat table "
+                 "is kept per game for the cross-game pages; the verdicts at the top of this page judge each ruleset "
+                 "apart."))
 
 # %% [markdown]
 # ## Where do the points come from?

@@ -35,7 +35,8 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from reports.kit import charts
-from reports.kit.notebook import beside, ci, count, noise_word, open_warehouse, pct, seat_chart, show, strongest_play
+from reports.kit.notebook import (beside, ci, count, noise_word, open_warehouse, pct, play_words, seat_chart, show,
+                                  strongest_play)
 from reports.kit.verdicts import lead_markdown
 
 q, names = open_warehouse(warehouse)
@@ -158,7 +159,9 @@ else:
 # %%
 gods = strongest_play(q("select * from met_gods_god_win_rate where source = 'simulated' and num_players = 'all' "
                           "order by god"))
-claims = q("select * from met_gods_claim_timing where source = 'simulated' order by num_players, claim_order")
+claims = strongest_play(q("select * from met_gods_claim_timing where source = 'simulated' "
+                          "order by num_players, claim_order"))
+display(Markdown(f"God holders {play_words(gods)}; claim order {play_words(claims)}."))
 fig, axes = plt.subplots(1, 2, figsize=(11, 3.6))
 charts.interval_bars(axes[0], [land(g) for g in gods.god], gods.win_rate - gods.reference,
                      gods.win_lo - gods.reference, gods.win_hi - gods.reference, flagged=gods.flagged, scale=100)
@@ -230,7 +233,8 @@ show(cities, {"players": "num_players", "games": "n_games", "cities per game": c
 # ruleset.
 
 # %%
-lands = q("select * from met_gods_landscapes where source = 'simulated' order by landscape")
+lands = strongest_play(q("select * from met_gods_landscapes where source = 'simulated' order by landscape"))
+display(Markdown(f"Landscapes and their gods' holders {play_words(lands)}."))
 labels = [land(x) for x in lands.landscape]
 fig, axes = plt.subplots(1, 3, figsize=(13, 3.4))
 charts.interval_bars(axes[0], labels, lands.mass_mean, lands.mass_lo, lands.mass_hi)

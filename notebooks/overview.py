@@ -27,7 +27,7 @@ from IPython.display import Markdown, display
 import pandas as pd
 
 from reports.kit import charts
-from reports.kit.notebook import ci, count, open_warehouse, pct, seat, show, strongest_play
+from reports.kit.notebook import ci, count, open_warehouse, pct, play_words, seat, show, strongest_play
 from reports.kit.verdicts import lead_markdown
 
 q, names = open_warehouse(warehouse)
@@ -99,19 +99,23 @@ else:
 # rounds: its length in simulated minutes is in the 4 Gods report.
 
 # %%
-length = q("select * from met_game_length where source = 'simulated' order by game, num_players")
+length = q("select * from met_game_length where source = 'simulated' order by game, ruleset, num_players")
+length = pd.concat([strongest_play(part) for _, part in length.groupby(["game", "ruleset"], sort=False)]
+                   ) if len(length) else length
+display(Markdown(f"Game length per game and ruleset {play_words(length)}."))
 fig, ax = plt.subplots(figsize=(8, 3.4))
-for (game, part), colour in zip(length.groupby("game"), charts.SERIES):
+for ((game, ruleset), part), colour in zip(length.groupby(["game", "ruleset"]), charts.SERIES):
     ax.errorbar(part.num_players, part.events_mean, yerr=charts.interval_errors(
         part.events_mean, part.events_lo, part.events_hi), marker="o", capsize=3, color=colour,
-        label=names.game(game))
+        label=f"{names.game(game)} ({names.ruleset(ruleset)}, {part.agent_mix.iloc[0]})")
 ax.set_xlabel("players")
 ax.set_ylabel("events logged per game")
 ax.set_xticks(sorted(length.num_players.unique()))
 charts.legend_below(fig, ax.get_legend_handles_labels()[0])
 plt.show()
 show(length, {
-    "game": lambda r: names.game(r.game), "players": "num_players", "games": "n",
+    "game": lambda r: names.game(r.game), "ruleset": lambda r: names.ruleset(r.ruleset), "play": "agent_mix",
+    "players": "num_players", "games": "n",
     "events per game": ci("events_mean", "events_lo", "events_hi", "value", 0),
     "rounds per game": lambda r: ("real time (no rounds)" if not r.rounds_mean else
                                   f"{r.rounds_mean:.1f} ({r.rounds_lo:.1f} to {r.rounds_hi:.1f})"),

@@ -213,35 +213,16 @@ def best_bonus_tile(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     question = "Which bonus tile is worth most?"
     if not has_table(con, "met_gardens_bonus_tiles"):
         return Finding(question, pending="no Four Gardens games in this warehouse")
-    observed = headline_play(read(con, "select * from met_gardens_bonus_tiles order by ruleset, score_diff desc"))
+    observed = per_ruleset(read(con, "select * from met_gardens_bonus_tiles order by ruleset, score_diff desc"))
     if observed.empty:
         return Finding(question, pending=NO_SELF_PLAY.format(game=names.game("gardens")))
-    causal = headline_play(read(con, "select * from met_gardens_tile_contrasts order by ruleset, score_diff desc")
-                           if has_table(con, "met_gardens_tile_contrasts") else pd.DataFrame(columns=["ruleset"]))
-    owning = headline_play(read(con, "select * from met_gardens_tile_owning order by ruleset, score_diff desc")
-                           if has_table(con, "met_gardens_tile_owning") else pd.DataFrame(columns=["ruleset"]))
-    sentences = []
-    for ruleset, rows in observed.groupby("ruleset", sort=False):
-        best = rows.iloc[0]
-        text = (f"{names.ruleset(ruleset)}{_play_suffix(rows)}: takers of {names('tiles', best.tile)} finish "
-                f"{value_ci(best.score_diff, best.score_diff_lo, best.score_diff_hi, signed=True)} points above "
-                f"other completers (observed, n = {count(best.k)} takers)")
-        pairs = causal[causal.ruleset == ruleset]
-        if len(pairs):
-            top = pairs.iloc[0]
-            text += (f"; choosing {names('tiles', top.tile)} instead of {names('tiles', top.instead_of)} at the same "
-                     f"decision gains {value_ci(top.score_diff, top.score_lo, top.score_hi, 2, signed=True)} points "
-                     f"(causal; {agents_words(top.agents)} agents, {top.num_players} players, "
-                     f"{count(top.decisions)} decisions)")
-        else:
-            text += "; its causal value is not measured yet (no tile-value run for this ruleset)"
-        owned = owning[owning.ruleset == ruleset]
-        if len(owned):
-            top = owned.iloc[0]
-            text += (f"; always taking {names('tiles', top.tile)} when offered is worth "
-                     f"{value_ci(top.score_diff, top.score_lo, top.score_hi, 2, signed=True)} points over never "
-                     f"({count(top.pairs)} paired deals)")
-        sentences.append(text + ".")
+    causal = per_ruleset(read(con, "select * from met_gardens_tile_contrasts order by ruleset, score_diff desc")
+                         if has_table(con, "met_gardens_tile_contrasts") else pd.DataFrame(columns=["ruleset"]))
+    owning = per_ruleset(read(con, "select * from met_gardens_tile_owning order by ruleset, score_diff desc")
+                         if has_table(con, "met_gardens_tile_owning") else pd.DataFrame(columns=["ruleset"]))
+    sentences = [_tile_sentence(names, ruleset, rows, causal[causal.ruleset == ruleset],
+                                owning[owning.ruleset == ruleset])
+                 for ruleset, rows in observed.groupby("ruleset", sort=False)]
     base = observed[observed.ruleset == observed.ruleset.iloc[0]].sort_values("score_diff")
     fig, ax = plt.subplots(figsize=(6.2, 0.28 * len(base) + 1.2))
     charts.interval_bars(ax, [names("tiles", t) for t in base.tile], base.score_diff, base.score_diff_lo,
@@ -257,6 +238,44 @@ def best_bonus_tile(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
                    robustness(con, "tile_value", names, cells), "gardens.html#Which-bonus-tile-is-worth-the-most?",
                    examples=examples.tile_taker_wins(con, best.ruleset, best.tile, names("tiles", best.tile),
                                                      mix_of(observed)))
+
+
+def per_ruleset(frame: pd.DataFrame) -> pd.DataFrame:
+    """`headline_play` per ruleset: each ruleset's own strongest play (one may have search rows the other lacks)."""
+    if frame.empty or "ruleset" not in frame.columns:
+        return headline_play(frame)
+    parts = [headline_play(rows) for _, rows in frame.groupby("ruleset", sort=False)]
+    return pd.concat(parts) if parts else frame
+
+
+def _tile_sentence(names: Names, ruleset: str, observed: pd.DataFrame, causal: pd.DataFrame,
+                   owning: pd.DataFrame) -> str:
+    """One ruleset's best tile by each measure, each with its own play, and whether the measures agree."""
+    best = observed.iloc[0]
+    bests = {"observed": best.tile}
+    text = (f"{names.ruleset(ruleset)}: by takers' final scores ({play_name(best.agent_mix)}, observed) the best "
+            f"tile is {names('tiles', best.tile)}, "
+            f"{value_ci(best.score_diff, best.score_diff_lo, best.score_diff_hi, signed=True)} points above other "
+            f"completers (n = {count(best.k)} takers)")
+    if len(causal):
+        top = causal.iloc[0]
+        bests["causal"] = top.tile
+        text += (f"; by choosing it at the same decision (causal; {agents_words(top.agents)} agents, "
+                 f"{top.num_players} players, {count(top.decisions)} decisions) it is {names('tiles', top.tile)}, "
+                 f"{value_ci(top.score_diff, top.score_lo, top.score_hi, 2, signed=True)} points over "
+                 f"{names('tiles', top.instead_of)}")
+    else:
+        text += "; its causal value is not measured yet (no tile-value run for this ruleset)"
+    if len(owning):
+        top = owning.iloc[0]
+        bests["owning"] = top.tile
+        text += (f"; by always taking it when offered ({agents_words(top.agents)} agents, {count(top.pairs)} paired "
+                 f"deals) it is {names('tiles', top.tile)}, "
+                 f"{value_ci(top.score_diff, top.score_lo, top.score_hi, 2, signed=True)} points over never")
+    if len(set(bests.values())) > 1:
+        text += (". The measures name different tiles: the causal one compares choices at the same decision and is "
+                 "the one to read; the observed one mixes in who gets to take a tile")
+    return text + "."
 
 
 def speed_decides(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
@@ -359,10 +378,6 @@ def _play_prefix(rows: pd.DataFrame) -> str:
     if "agent_mix" not in rows.columns or rows.empty:
         return ""
     return f"Under {play_name(rows.agent_mix.iloc[0])}: "
-
-
-def _play_suffix(rows: pd.DataFrame) -> str:
-    return f" ({play_name(rows.agent_mix.iloc[0])})" if "agent_mix" in rows.columns and len(rows) else ""
 
 
 def play_name(mix: str) -> str:

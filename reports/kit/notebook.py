@@ -127,10 +127,14 @@ def play_lineups(frame: pd.DataFrame) -> list[str]:
 
     Findings are read per kind of play: search (ismcts) and greedy self-play
     are the headlines, random play only a labelled reference, never pooled.
+    Among search line-ups the one with the most games leads, as the verdict
+    labels pick it (`warehouse.findings`): a larger budget played on a sample
+    (the study's 4x runs) is a strength check, not the headline.
     """
     mixes = [m for m in dict.fromkeys(frame.agent_mix.dropna()) if " vs " not in m and m != "human"]
+    games = frame.groupby("agent_mix")["n"].sum() if "n" in frame else frame.agent_mix.value_counts()
     return sorted(mixes, key=lambda m: (0 if m.startswith(SEARCH_AGENT_NAMES) else 1 if m == "greedy"
-                                        else 3 if m == "random" else 2, m))
+                                        else 3 if m == "random" else 2, -float(games.get(m, 0)), m))
 
 
 def headline_lineup(frame: pd.DataFrame) -> str | None:
@@ -148,6 +152,18 @@ def strongest_play(frame: pd.DataFrame) -> pd.DataFrame:
     if "source" in frame:
         keep |= frame.source != "simulated"
     return frame[keep]
+
+
+def play_words(frame: pd.DataFrame) -> str:
+    """Which play a table cut by `strongest_play` shows, for its title: "under greedy self-play (the strongest
+    play present; other kinds of play are not pooled)"; several parts cut apart say it per row."""
+    mixes = sorted(set(frame.agent_mix.dropna())) if "agent_mix" in frame else []
+    if not mixes:
+        return "(no simulated play in this warehouse)"
+    if len(mixes) > 1:
+        return ("under the strongest play present for each (column *play*; other kinds of play are not "
+                "pooled)")
+    return f"under {mixes[0]} self-play (the strongest play present; other kinds of play are not pooled)"
 
 
 MIN_RECORDED_N = 30

@@ -13,6 +13,7 @@ machine) would decide it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,8 @@ from typing import Any
 import duckdb
 import pandas as pd
 
+from engine.core.errors import BalanceError
+from engine.registry import get_game
 from reports.kit.notebook import play_lineups
 from reports.kit.words import count, pct
 from reports.page import escape
@@ -29,7 +32,8 @@ from warehouse.query import connect
 TABLE = "met_verdicts"
 # finding -> how one of its cells reads (the item is a seat number from 1, a Caprice id, "ruleset: tile" ...)
 ITEM_WORDS: dict[str, Callable[[Names, Any], str]] = {
-    "seat_win_rate": lambda names, r: f"{names.game(r.game)} seat {r.item} at {r.num_players} players",
+    "seat_win_rate": lambda names, r: f"{names.game(r.game)}{_other_ruleset(names, r)} seat {r.item} at "
+                                      f"{r.num_players} players",
     "caprice_hit_rate": lambda names, r: names("caprices", r.item),
     "caprice_slot_hit_rate": lambda names, r: f"{r.item} slot at {r.num_players} players",
     "tile_value": lambda names, r: _tile_words(names, r.item),
@@ -42,6 +46,22 @@ QUESTION_WORDS = {
     "god_win_rate": "4 Gods god win rates", "speed_effect": "4 Gods: the faster side's win rate",
 }
 POINTS = {"tile_value"}  # findings measured in points; the others are rates
+
+
+def _other_ruleset(names: Names, row: Any) -> str:
+    """' (The God's Caprice)' for a cell of a game's other ruleset, so two rulesets' cells never read alike."""
+    ruleset = getattr(row, "ruleset", None)
+    if not isinstance(ruleset, str) or not ruleset or ruleset == _default_ruleset(str(row.game)):
+        return ""
+    return f" ({names.ruleset(ruleset)})"
+
+
+@functools.lru_cache(maxsize=32)
+def _default_ruleset(game: str) -> str:
+    try:
+        return get_game(game).default_ruleset
+    except BalanceError:  # a game this install does not know: name every ruleset
+        return ""
 
 
 def read_verdicts(con: duckdb.DuckDBPyConnection, where: str = "true", params: list[Any] | None = None

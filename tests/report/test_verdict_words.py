@@ -11,6 +11,7 @@ import pandas as pd
 import pytest
 
 from reports.findings.headlines import first_seat
+from reports.kit.notebook import play_lineups, strongest_play
 from reports.kit.verdicts import decided_counts, lead_markdown, sentence, verdicts_section
 from warehouse.display_names import Names
 
@@ -77,3 +78,25 @@ def test_the_seat_card_tells_the_verdicts_truth_not_the_whole_table_flags(study:
     overview = html.unescape((study / "reports" / "overview.html").read_text())
     assert "The answers: tilted, fair or undecided" in overview and "undecided of" in overview
     assert any(line.startswith("headline cells decided under random play: ") for line in decided_counts(warehouse))
+
+
+def test_the_search_line_up_with_the_most_games_leads_a_larger_budget_on_a_sample_does_not() -> None:
+    """The study's 4x sample (ismcts:800, 20 games at 2 players) is a strength check, not the headline play."""
+    frame = pd.DataFrame({"agent_mix": ["strong"] * 4 + ["ismcts:800", "greedy", "random"],
+                          "n": [45, 45, 45, 45, 20, 200, 2500]})
+    assert play_lineups(frame) == ["strong", "ismcts:800", "greedy", "random"]
+    assert set(strongest_play(frame).agent_mix) == {"strong"}
+
+
+def test_a_tilted_cell_says_what_to_expect_on_fresh_games_from_its_shrunk_estimate() -> None:
+    row = next(pd.DataFrame([{**ROWS[2], "shrunk_estimate": 0.512, "family_cells": 14}]).itertuples())
+    assert sentence(row, NAMES).endswith("(under greedy self-play, 3,000 games); expect about 51.2% on fresh games "
+                                         "(its estimate shrunk over the 14 cells of its family, empirical Bayes)")
+
+
+def test_a_seat_of_a_games_other_ruleset_names_it_so_two_rulesets_never_read_alike() -> None:
+    names = Names({("game", "gardens"): "Four Gardens", ("ruleset", "gods-caprice"): "The God's Caprice"})
+    rows = pd.DataFrame([{**ROWS[0], "game": "gardens", "ruleset": ruleset} for ruleset in ("base", "gods-caprice")])
+    base, caprice = (sentence(r, names) for r in rows.itertuples())
+    assert base.startswith("Four Gardens seat 1 at 2 players is fair")
+    assert caprice.startswith("Four Gardens (The God's Caprice) seat 1 at 2 players is fair")

@@ -118,7 +118,14 @@ def test_winning_score_margin_and_ties(raw: pd.DataFrame, warehouse: Path) -> No
     winning = top.map(lambda s: s[0]).astype(float)
     margin = top.map(lambda s: s[0] - s[1]).astype(float)
     ties = per_game["win_share"].apply(lambda s: (s > 0).sum() > 1)
-    got = query(warehouse, "select * from met_caprices_winning_score where num_players = 'all'").iloc[0]
+    starts = raw[(raw.game == "caprices") & (raw.event_type == "game_started")].set_index(["run_id", "game_id"])
+    mixes = starts.agents.map(lambda a: " vs ".join(sorted(set(a)))).reindex(top.index)
+    table = query(warehouse, "select * from met_caprices_winning_score where num_players = 'all'")
+    assert sorted(table.agent_mix) == sorted(set(mixes))  # one row per line-up, never pooled
+    mix = mixes.value_counts().index[0]
+    got = table.set_index("agent_mix").loc[mix]
+    mine = (mixes == mix).to_numpy()
+    top, winning, margin, ties = top[mine], winning[mine], margin[mine], ties[mine]
     assert got.n == len(top)
     assert got.winning_p50 == pytest.approx(winning.quantile(0.5))
     assert got.winning_p90 == pytest.approx(winning.quantile(0.9))
@@ -140,10 +147,12 @@ def test_ability_use_matches_pandas(raw: pd.DataFrame, warehouse: Path) -> None:
 
 
 def test_game_length_matches_pandas(raw: pd.DataFrame, warehouse: Path) -> None:
-    starts = raw[raw.event_type == "game_started"][[*ref.KEY, "num_players"]]
+    starts = raw[raw.event_type == "game_started"][[*ref.KEY, "num_players", "agents", "ruleset"]].copy()
+    starts["agent_mix"] = [" vs ".join(sorted(set(a))) for a in starts.agents]
     lengths = raw.groupby(ref.KEY).agg(events=("seq", "size"), rounds=("round", "max")).reset_index()
-    expected = lengths.merge(starts, on=ref.KEY).groupby(["game", "num_players"])[["events", "rounds"]].mean()
-    sql = query(warehouse, "select * from met_game_length").set_index(["game", "num_players"])
+    keys = ["game", "ruleset", "agent_mix", "num_players"]  # per ruleset and line-up, never pooled
+    expected = lengths.merge(starts, on=ref.KEY).groupby(keys)[["events", "rounds"]].mean()
+    sql = query(warehouse, "select * from met_game_length").set_index(keys)
     assert len(sql) == len(expected)
     for key, exp in expected.iterrows():
         assert sql.loc[key].events_mean == pytest.approx(exp.events)

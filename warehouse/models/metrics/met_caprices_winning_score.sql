@@ -1,8 +1,9 @@
--- grain: one row per source (simulated / recorded) and player count ('all' = pooled)
+-- grain: one row per source (simulated / recorded), line-up (agent_mix) and player count ('all' = pooled)
 -- Winning-score quantiles, margin of victory (best minus second-best score;
 -- 0 on a score tie) with a normal 95% interval, the score-tie rate (decided
 -- by the lowest-total-value tie-break) and the tie rate after the tie-break.
--- key: source, num_players
+-- Per line-up: scores depend on how well the line-up plays, never pooled.
+-- key: source, agent_mix, num_players
 -- game: caprices
 -- depends: fct_caprices_player_games, fct_games
 with player_games as (
@@ -14,7 +15,7 @@ with player_games as (
 
 games as (
 
-    select run_id, game_id, is_tie from fct_games
+    select run_id, game_id, is_tie, agent_mix from fct_games
     where game = 'caprices' and in_study
 
 ),
@@ -36,6 +37,7 @@ margins as (
 
     select
         per_game.source,
+        games.agent_mix,
         per_game.num_players,
         scores[1] as winning_score,
         scores[1] - scores[2] as margin,
@@ -50,6 +52,7 @@ grouped as (
 
     select
         source,
+        agent_mix,
         coalesce(cast(num_players as varchar), 'all') as num_players,
         count(*) as n,
         quantile_cont(winning_score, 0.1) as winning_p10,
@@ -63,7 +66,7 @@ grouped as (
         count(*) filter (where is_score_tie) as score_ties,
         count(*) filter (where is_tie) as ties
     from margins
-    group by grouping sets ((source), (source, num_players))
+    group by grouping sets ((source, agent_mix), (source, agent_mix, num_players))
 
 ),
 
@@ -71,6 +74,7 @@ final as (
 
     select
         source,
+        agent_mix,
         num_players,
         n,
         winning_p10,
@@ -95,4 +99,4 @@ final as (
 )
 
 select * from final
-order by source, num_players
+order by source, agent_mix, num_players

@@ -1,7 +1,8 @@
--- grain: one row per game, source (simulated / recorded) and player count
+-- grain: one row per game, ruleset, source (simulated / recorded), line-up (agent_mix) and player count
 -- Length in events and rounds (mean with a normal 95% interval), tie rate
--- (still tied after the tie-break) with a Wilson interval.
--- key: game, source, num_players
+-- (still tied after the tie-break) with a Wilson interval. Per ruleset and line-up: how long a game
+-- lasts depends on its rules and on how the line-up plays, never pooled.
+-- key: game, ruleset, source, agent_mix, num_players
 -- depends: fct_games
 with games as (
 
@@ -14,7 +15,9 @@ by_count as (
 
     select
         game,
+        ruleset,
         source,
+        agent_mix,
         num_players,
         count(*) as n,
         avg(n_events) as events_mean,
@@ -23,7 +26,7 @@ by_count as (
         stddev_samp(n_rounds) as rounds_sd,
         count(*) filter (where is_tie) as ties
     from games
-    group by game, source, num_players
+    group by game, ruleset, source, agent_mix, num_players
 
 ),
 
@@ -31,7 +34,9 @@ final as (
 
     select
         game,
+        ruleset,
         source,
+        agent_mix,
         num_players,
         n,
         events_mean,
@@ -49,4 +54,4 @@ final as (
 )
 
 select * from final
-order by game, source, num_players
+order by game, ruleset, source, agent_mix, num_players

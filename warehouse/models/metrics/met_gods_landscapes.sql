@@ -1,12 +1,13 @@
--- grain: one row per source (simulated / recorded) and landscape
+-- grain: one row per source (simulated / recorded), line-up (agent_mix) and landscape
 -- Mean final mass and number of groups (95% intervals), how often the
 -- landscape earns a mass / groups bonus (Wilson 95%), how often its god is
 -- claimed, and the win rate of its god's holder (flagged against the fair
--- share, the mean 1/P of those games).
--- key: source, landscape
+-- share, the mean 1/P of those games). Per line-up, never pooled across kinds of play; only uniform
+-- line-ups are flagged (in a mixed one a holder's wins are mostly its agent's strength).
+-- key: source, agent_mix, landscape
 -- game: gods
--- depends: fct_gods_landscapes, fct_gods_games
--- flag: metric=god_win_rate column=holder_flagged estimate=holder_win_rate reference=holder_reference lo=holder_win_lo hi=holder_win_hi n=holder_n
+-- depends: fct_gods_landscapes, fct_gods_games, fct_games
+-- flag: metric=god_win_rate column=holder_flagged estimate=holder_win_rate reference=holder_reference lo=holder_win_lo hi=holder_win_hi n=holder_n where=agent_mix not like '% vs %'
 with landscapes as (
 
     select * from fct_gods_landscapes
@@ -16,8 +17,10 @@ with landscapes as (
 
 games as (
 
-    select run_id, game_id, num_players from fct_gods_games
-    where in_study
+    select gods_games.run_id, gods_games.game_id, gods_games.num_players, all_games.agent_mix
+    from fct_gods_games as gods_games
+    inner join fct_games as all_games using (run_id, game_id)
+    where gods_games.in_study and all_games.game = 'gods'
 
 ),
 
@@ -25,6 +28,7 @@ grouped as (
 
     select
         landscapes.source,
+        games.agent_mix,
         landscape,
         count(*) as n,
         avg(mass) as mass_mean,
@@ -38,7 +42,7 @@ grouped as (
         avg(1.0 / num_players) filter (where holder_seat is not null) as holder_reference
     from landscapes
     inner join games using (run_id, game_id)
-    group by landscapes.source, landscape
+    group by landscapes.source, games.agent_mix, landscape
 
 ),
 
@@ -46,6 +50,7 @@ final as (
 
     select
         source,
+        agent_mix,
         landscape,
         n,
         mass_mean,
@@ -73,4 +78,4 @@ final as (
 )
 
 select * from final
-order by source, landscape
+order by source, agent_mix, landscape
