@@ -361,7 +361,7 @@ def _pairs_of(con: duckdb.DuckDBPyConnection, changed: pd.DataFrame) -> tuple[Ex
     row = next(changed.itertuples())
     metric = METRICS.get(row.metric, Metric(row.metric, ""))
     where = f"{metric.title} ({level_words(row)})".replace("{", "{{").replace("}", "}}")
-    why = f"game {{game}}, same seed and seating: {where} {{baseline}} in the baseline, {{variant}} in {row.variant}"
+    why = f"game id {{game}}, same seed and seating: {where} {{baseline}} in the baseline, {{variant}} in {row.variant}"
     return examples.variant_pairs(con, Change.of(row, row.raw_level), metric.amount, why)
 
 

@@ -125,14 +125,14 @@ def test_the_what_if_headline_lists_pairs_of_games_on_the_same_seed_that_replay(
         assert base == f"balance show --lake {lake} --run {runs['baseline']} --game-id {example.game_id}"
         assert variant == f"balance show --lake {lake} --run {runs['variant']} --game-id {example.game_id}"
         assert f"<code>{base}</code> against <code>{variant}</code>" in examples_list(finding, lake)
-        assert example.why.startswith(f"game {example.game_id}, same seed and seating: ")
+        assert example.why.startswith(f"game id {example.game_id}, same seed and seating: ")
         moved.append(values[(runs["variant"], example.game_id)] - values[(runs["baseline"], example.game_id)])
     assert all(m * biggest["diff"] > 0 for m in moved)  # in the direction of the change, the biggest first
     assert [abs(m) for m in moved] == sorted((abs(m) for m in moved), reverse=True)
     for command in finding.examples[0].commands(lake):
         assert main(shlex.split(command)[1:]) == 0
         told = capsys.readouterr().out
-        assert f"game {finding.examples[0].game_id}" in told.lower() and "final" in told.lower()
+        assert f"game id {finding.examples[0].game_id}" in told.lower() and "final" in told.lower()
 
 
 def test_an_experiment_that_asks_pools_its_baseline_arm_and_never_its_variant(tmp_path: Path) -> None:
