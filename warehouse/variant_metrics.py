@@ -72,7 +72,9 @@ def paired(baseline: np.ndarray, variant: np.ndarray) -> dict[str, Any]:
     if n < 2:
         row["p_value"] = math.nan
     elif sd == 0:
-        row["p_value"] = 1.0 if diff == 0 else 0.0  # every pair moved by exactly the same amount
+        # every pair moved by exactly the same amount: no spread for a t test, so the exact sign test (all n
+        # pairs moved one way), which two pairs cannot make significant (0.5) and ten can (0.002)
+        row["p_value"] = 1.0 if diff == 0 else min(1.0, 2 * 0.5 ** n)
     else:
         row["p_value"] = float(2 * stats.t.sf(abs(diff) / (sd / math.sqrt(n)), n - 1))
     row["diff_lo_unpaired"], row["diff_hi_unpaired"] = _welch_interval(baseline, variant)

@@ -8,33 +8,36 @@ For every value the game's ruleset marks `assumed` that has an alternative (a
 true/false switch, or a choice among readings: `engine/<game>/ruleset_schema.py`),
 one arm plays the alternative against the ruleset as it is, on shared seeds
 (game k of every arm is dealt alike), under the study's strongest self-play
-(`simulate/study.toml`: search, else greedy) at a small fixed budget. The
-answer lists, per assumption, the headline findings it moves beyond noise and
-their minimum effect (the study's flag rule), most consequential first, and
-says "moves nothing" plainly; the index shows the same (reports.findings.assumptions).
+(`simulate/study.toml`: search, else greedy) at a small fixed budget
+(`simulate.assumptions`). The answer lists, per assumption, the headline
+findings it moves beyond noise and their minimum effect (the study's flag
+rule), most consequential first, and says "moves nothing" plainly; the index
+shows the same (reports.findings.assumptions). `balance run` plays the study's
+own screens (`[[assumptions]]` entries) with `play_screens`.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import sys
+import time
 from typing import Any
 
 import pandas as pd
 
 from balance.commands.compare import add_common_arguments, play_and_compare
-from engine.core.ruleset import Ruleset
-from engine.core.ruleset_schema import DISPLAY_PREFIX, rule_for
-from engine.registry import get_game, ruleset_schema
-from lake.spec import DEFAULT_RULESET, parse_int_list, parse_name_list
-from reports.findings.assumptions import KIND, effects
+from engine.registry import get_game
+from lake.spec import parse_int_list, parse_name_list
+from reports.findings.assumptions import effects
 from reports.kit.notebook import play_lineups
-from simulate.experiment import Experiment, ExperimentError
-from simulate.study import load_study
-from simulate.variants import Variant, slug
+from simulate import assumptions
+from simulate.assumptions import Screen
+from simulate.experiment import Experiment, ExperimentError, plan_arms, run_arms
+from simulate.progress import Heartbeat
+from simulate.study import load_study, strong_agents
 
 GAMES = 20  # per player count per arm: a screen for large effects, not a measurement of small ones
+BATCH_SIZE = 10  # games per part file: search games are dear, so both cores share an arm
 SHOWN = 4  # moved measures printed per assumption
 
 
@@ -44,24 +47,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="test only this assumed value (repeat for more; default: every one with an alternative)")
 
 
-def alternatives(game_id: str, ruleset: Ruleset) -> list[tuple[str, Any, Any]]:
-    """(key, assumed value, alternative) for every assumed value the game plays whose schema rule offers another
-    reading (display names and keys the game reads nowhere, `unplayed_keys`, are left out)."""
-    schema = ruleset_schema(game_id)
-    skipped = (DISPLAY_PREFIX, *getattr(get_game(game_id), "unplayed_keys", ()))
-    found = []
-    for key in sorted(ruleset.assumed()):
-        rule = rule_for(schema, key)
-        if key.startswith(skipped) or rule is None:
-            continue
-        value = ruleset[key]
-        options = (not value,) if rule.kind == "bool" else rule.choices if rule.kind == "choice" else ()
-        found += [(key, value, option) for option in options if option != value]
-    return found
-
-
 def strongest_play(game_id: str) -> str:
-    """The study's strongest uniform line-up for the game (search, else greedy, else random)."""
+    """The study's strong agent for the game (its `[strong]` table, what its search self-play and asks play),
+    else its strongest uniform line-up (search, else greedy, else random)."""
+    strong = strong_agents()
+    if game_id in strong:
+        return strong[game_id]
     mixes = [spec.agents[0] for spec in load_study() if spec.game == game_id and len(set(spec.agents)) == 1]
     ranked = play_lineups(pd.DataFrame({"agent_mix": mixes}))
     if not ranked:
@@ -74,35 +65,15 @@ def experiment_from_args(args: argparse.Namespace) -> tuple[Experiment, str]:
     if not args.game:
         raise ExperimentError("no game: pass --game (e.g. --game gods)")
     game = get_game(args.game)
-    ruleset = game.load_ruleset(game.default_ruleset if (args.ruleset or DEFAULT_RULESET) == DEFAULT_RULESET
-                                else args.ruleset)
-    tested = alternatives(game.id, ruleset)
-    if args.only:
-        known = {key for key, _, _ in tested}
-        unknown = [key for key in args.only if key not in known]
-        if unknown:
-            raise ExperimentError(f"--only {unknown[0]}: not an assumed value with an alternative in {ruleset.path}; "
-                                  f"those are: {', '.join(sorted(known))}")
-        tested = [t for t in tested if t[0] in args.only]
-    if not tested:
-        raise ExperimentError(f"{ruleset.path}: no assumed value with an alternative to test")
+    ruleset = assumptions.baseline_ruleset(game.id, args.ruleset)
+    tested = assumptions.only(assumptions.alternatives(game.id, ruleset), args.only, ruleset)
     agents = parse_name_list(args.agents) if args.agents else (strongest_play(game.id),)
     source = "given by --agents" if args.agents else "the study's strongest self-play"
     players = parse_int_list(args.players, "--players") if args.players else game.facts.player_counts
-    variants = tuple(Variant(f"{key} = {_shown(alt)} (assumed: {_shown(value)})", {key: alt})
-                     for key, value, alt in tested)
     seed = 2026 if args.seed is None else args.seed
-    text = "|".join([ruleset.name, ruleset.digest, *agents, *map(str, players), str(args.games), str(seed),
-                     *(v.name for v in variants)])
-    name = args.name or slug(f"assumptions-{game.id}-{hashlib.blake2b(text.encode(), digest_size=4).hexdigest()}")
-    experiment = Experiment(name=name, game=game.id, ruleset=ruleset.name, players=tuple(players),
-                            agents=tuple(agents), games=args.games, variants=variants, seed=seed, kind=KIND,
-                            question="Which assumed ruleset values move the answers?")
-    return experiment, source
-
-
-def _shown(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    found = assumptions.experiment(game.id, ruleset, tested, tuple(agents), tuple(players), args.games, seed,
+                                   BATCH_SIZE, args.name)
+    return found, source
 
 
 def print_effects(experiment: Experiment, source: str, diffs: pd.DataFrame, played: int, out: Any = None) -> None:
@@ -120,6 +91,22 @@ def print_effects(experiment: Experiment, source: str, diffs: pd.DataFrame, play
             print(f"     {sentence}", file=out)
         if len(effect.moved) > SHOWN:
             print(f"     ... and {len(effect.moved) - SHOWN} more on the page", file=out)
+
+
+def play_screens(screens: list[Screen], lake: str, workers: int | None) -> None:
+    """The study's assumptions screens, each resumed like any run (its arms are compared when the warehouse is
+    built); one line each: what it plays and how many games were played now."""
+    for screen in screens:
+        experiment = screen.experiment()
+        arms = plan_arms(experiment)  # every alternative's ruleset is checked before any game is played
+        t0 = time.perf_counter()
+        with Heartbeat(f"assumptions {screen.game} ({experiment.ruleset})"):
+            played = run_arms(arms, lake, workers=workers, progress=False)
+        what = (f"{played:,} games played in {time.perf_counter() - t0:.1f}s" if played
+                else "every arm already in the lake")
+        print(f"assumptions {experiment.name}: {screen.game} ({experiment.ruleset}) {len(experiment.variants)} "
+              f"assumed values against their alternative, {screen.agent} self-play at {list(screen.players)} "
+              f"players, {screen.games} paired games per arm ({what})", flush=True)
 
 
 def run(args: argparse.Namespace) -> int:

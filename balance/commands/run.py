@@ -1,4 +1,5 @@
-"""`balance run`: the default study end to end (simulate, play its asks until decided, build the warehouse, report).
+"""`balance run`: the default study end to end (simulate, play its asks until decided and its assumptions screens,
+build the warehouse, report).
 
 Run ids derive from each study entry's content and runs are resumed, so
 re-running finishes an interrupted study and never duplicates games.
@@ -13,6 +14,7 @@ from collections.abc import Callable
 
 from balance import args as arg
 from balance.commands.ask import play_asks
+from balance.commands.assumptions import play_screens
 from lake.layout import DEFAULT_LAKE
 from reports import DEFAULT_OUT
 from reports.findings.precision import headline_half_widths
@@ -21,7 +23,7 @@ from reports.render import build_reports
 from simulate.progress import Heartbeat
 from simulate.runner import RunConflict
 from simulate.runner import run as run_spec
-from simulate.study import STUDY_FILE, load_asks, load_study
+from simulate.study import STUDY_FILE, load_asks, load_screens, load_study
 from simulate.tile_run import run_step as tile_value_step
 from simulate.tile_run import study_steps as tile_value_steps
 from warehouse import DEFAULT_WAREHOUSE
@@ -68,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{spec.run_id}: {spec.game} players {list(spec.players)} agents {list(spec.agents)}, "
               f"{manifest.totals['games']:,} games ({what})", flush=True)
     play_asks(load_asks(args.study, args.scale), load_rules(args.study), str(args.lake), args.workers)
+    play_screens(load_screens(args.study, args.scale), str(args.lake), args.workers)
     for step in tile_value_steps(args.study, args.scale):
         t0 = time.perf_counter()
         with Heartbeat(f"tile values {step.ruleset} {step.players}p") as beat:

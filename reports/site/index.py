@@ -24,6 +24,7 @@ from reports.kit.verdicts import verdicts_section
 from reports.kit.words import agents_words, count, pct, plain_value, seat
 from reports.page import PageLink, escape, page
 from reports.site.agents import agents_section
+from reports.site.assumptions import assumptions_effect_section
 from warehouse.display_names import Names
 from warehouse.query import connect, one_value
 
@@ -175,28 +176,6 @@ def assumptions_section(con: duckdb.DuckDBPyConnection, names: Names) -> str:
             "check.</p>" + "".join(parts) + "</section>")
 
 
-def assumptions_effect_section(per_game: dict[str, pd.DataFrame]) -> str:
-    """Per game tested by `balance assumptions`: each assumed value against its alternative, most consequential
-    first, with what it moves (or "moves nothing")."""
-    if not per_game:
-        return ("<p class='pending'>Not measured yet: run <code>balance assumptions --game G</code> (one paired "
-                "what-if per assumed value with an alternative, under the study's strongest play), then "
-                "<code>balance report</code>.</p>")
-    parts = []
-    for game, rows in per_game.items():
-        items = "".join(
-            f"<li><strong>{escape(e.variant)}</strong>: {escape(e.summary())}"
-            + ("<ul>" + "".join(f"<li>{escape(s)}</li>" for s in e.sentences()[:MAX_CELLS]) + "</ul>"
-               if len(e.moved) else "") + "</li>"
-            for e in assumptions.effects(rows))
-        play = ", ".join(sorted(set(map(str, rows.play))))
-        parts.append(f"<h3>{escape(game)}: {escape(play)} play, {count(int(rows.n.max()))} paired games per arm "
-                     f"(experiment {escape(rows.experiment.iloc[0])})</h3><ol>{items}</ol>")
-    return ("<section id='assumptions-that-matter'><p>Each assumed ruleset value with an alternative, played "
-            "against that alternative on shared seeds; a move counts when it is beyond noise after the study's "
-            "correction and at least the minimum that matters.</p>" + "".join(parts) + "</section>")
-
-
 def _key_words(key: str) -> str:
     return " ".join(key.split(".")[1:]).replace("_", " ") or key
 
@@ -279,15 +258,15 @@ def write_index(warehouse: Path, target: Path, links: list[PageLink], games: lis
         names = Names.from_warehouse(con)
         games_total = one_value(con, "select count(*) from fct_games "
                                      "where source = 'simulated' and in_study")
-        per_game = assumptions.latest(con)
-        cards = "".join(finding_card(f, lake, assumptions.beside(per_game, f.question)) for f in findings(con, names))
+        screens = assumptions.latest(con)
+        cards = "".join(finding_card(f, lake, assumptions.beside(screens, f.question)) for f in findings(con, names))
         sections = {
             "Tilted, fair or undecided: every headline cell": verdicts_section(con, names),
             "Where to look": look_here(con, names),
             "How strong are the agents?": agents_section(con, names),
             "Runs left out": left_out_section(con, names),
             "Assumed ruleset values": assumptions_section(con, names),
-            "Which assumptions matter": assumptions_effect_section(per_game),
+            "Which assumptions matter": assumptions_effect_section(screens, frozenset(link.file for link in links)),
         }
         tail = appendix(con, warehouse)
     game_names = ", ".join(names.game(g) for g in games)

@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import argparse
+import html
 import inspect
 import re
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from scipy import stats
 
 from balance.cli import main
-from balance.commands.assumptions import alternatives, experiment_from_args, strongest_play
+from balance.commands.assumptions import experiment_from_args, strongest_play
 from engine.core.agents import SEARCH_AGENT_NAMES
 from engine.registry import get_game
+from lake.spec import SpecError
 from reports.findings import headlines
-from reports.findings.assumptions import HEADLINE_OF_METRIC, beside, effects, latest
-from reports.site.index import assumptions_effect_section, finding_card
+from reports.findings.assumptions import HEADLINE_OF_METRIC, beside, effects, flag_words, latest, smallest_flagged
+from reports.site.assumptions import assumptions_effect_section
+from reports.site.index import finding_card
+from simulate.assumptions import alternatives
 from simulate.experiment import ExperimentError
+from simulate.study import load_screens, strong_agents
 from warehouse.query import connect
 
 pytestmark = pytest.mark.xdist_group("assumptions")
@@ -41,9 +47,28 @@ def test_every_assumed_switch_and_choice_the_game_plays_is_tested_against_each_a
     assert [alt for _, _, alt in three] == ["printed", "integer"]
 
 
-def test_the_play_is_the_study_s_strongest_self_play() -> None:
+def test_the_play_is_the_study_s_strong_agent() -> None:
     for game in ("caprices", "gardens", "gods"):
-        assert strongest_play(game).startswith(SEARCH_AGENT_NAMES)
+        assert strongest_play(game) == strong_agents()[game] and strongest_play(game).startswith(SEARCH_AGENT_NAMES)
+
+
+def test_the_default_study_screens_every_game_and_ruleset_at_its_strong_agent(tmp_path: Path) -> None:
+    screens = load_screens()
+    assert {(s.game, s.ruleset) for s in screens} == {("caprices", "standard"), ("gardens", "base"),
+                                                      ("gardens", "gods-caprice"), ("gods", "standard")}
+    assert all(s.agent == strong_agents()[s.game] for s in screens)
+    experiments = [s.experiment() for s in screens]
+    assert all(e.kind == "assumptions" and not e.pool for e in experiments)  # kept out of the study's tables
+    assert len({e.name for e in experiments}) == 4 and [e.name for e in experiments] == [
+        s.experiment().name for s in load_screens()]  # named from content: a re-run resumes the same runs
+    assert [s.games for s in load_screens(scale=0.5)] == [max(2, -(-s.games // 2)) for s in screens]
+    study = tmp_path / "study.toml"
+    study.write_text('[[assumptions]]\ngame = "gods"\nagent = "random"\ngames = 8\nonly = ["x"]\n')
+    with pytest.raises(SpecError, match=r"study.toml \[\[assumptions\]\] #1: unknown key\(s\) only"):
+        load_screens(study)
+    study.write_text('[[assumptions]]\ngame = "gods"\nagent = "random"\ngames = 1\n')
+    with pytest.raises(SpecError, match="games must be a whole number of paired games per player count, at least 2"):
+        load_screens(study)
 
 
 def _args(**given: object) -> argparse.Namespace:
@@ -63,21 +88,39 @@ def test_the_experiment_pairs_every_alternative_with_one_baseline_on_shared_seed
         experiment_from_args(_args(only=["cities.placment"]))
 
 
-def _diff_rows(variant: str, moved: dict[str, float], quiet: int = 3) -> list[dict[str, object]]:
-    rows = [{"game": "gods", "variant": variant, "change": variant, "metric": metric, "level_kind": "overall",
-             "level": "overall", "diff": diff, "min_effect": 0.02, "flagged": True} for metric, diff in moved.items()]
-    rows += [{"game": "gods", "variant": variant, "change": variant, "metric": "score", "level_kind": "overall",
-              "level": "overall", "diff": 0.1, "min_effect": 1.0, "flagged": False}] * quiet
+def _diff_rows(variant: str, moved: dict[str, float], quiet: int = 3, spread: float = 0.5) -> list[dict[str, object]]:
+    """Rows of met_variant_diff: the `moved` metrics flagged, then `quiet` score rows moved by 0.1 within
+    +-`spread` (0: every pair alike)."""
+    common = {"game": "gods", "variant": variant, "change": variant, "level_kind": "overall", "level": "overall",
+              "n": 30, "alpha": 0.05, "p_value": 0.5}
+    rows = [{**common, "metric": metric, "diff": diff, "diff_lo": diff / 2, "diff_hi": diff * 1.5,
+             "min_effect": 0.02, "flagged": True} for metric, diff in moved.items()]
+    rows += [{**common, "metric": "score", "diff": 0.1 if spread else 0.0, "diff_lo": 0.1 - spread,
+              "diff_hi": 0.1 + spread if spread else 0.0, "min_effect": 1.0, "flagged": False}] * quiet
     return rows
 
 
 def test_assumptions_are_ranked_by_the_headline_findings_they_move_and_moves_nothing_is_said() -> None:
     frame = pd.DataFrame(_diff_rows("a = x", {}) + _diff_rows("b = y", {"god_win_rate": 0.05})
-                         + _diff_rows("c = z", {"god_win_rate": 0.03, "seat_win_rate": 0.04}))
+                         + _diff_rows("c = z", {"god_win_rate": 0.03, "seat_win_rate": 0.04})
+                         + _diff_rows("d = w", {}, spread=0.0))
     ranked = effects(frame)
-    assert [e.variant for e in ranked] == ["c = z", "b = y", "a = x"]
+    assert [e.variant for e in ranked][:3] == ["c = z", "b = y", "a = x"]
     assert ranked[0].headlines == ["Is the first seat favoured?", "Which god is strongest?"]
-    assert ranked[-1].summary().startswith("moves nothing (none of 3 measures")
+    assert ranked[0].summary() == "moves 2 headline findings (Is the first seat favoured; Which god is strongest)"
+    assert ranked[2].summary() == "moves nothing (none of 3 measures beyond noise and the minimum that matters)"
+    assert ranked[3].summary() == "moves nothing (none of 3 measures differed in any paired game)"
+
+
+def test_smallest_flagged_move_comes_from_the_pairs_spread_n_and_the_family() -> None:
+    rows = pd.DataFrame(_diff_rows("a = x", {}, quiet=1, spread=1.0))  # 30 pairs, half width 1 point
+    se = 1.0 / stats.t.ppf(0.975, 29)
+    assert smallest_flagged(rows, family=40) == pytest.approx(stats.t.ppf(1 - 0.05 / 80, 29) * se)  # 1.75 points
+    narrow = pd.DataFrame(_diff_rows("a = x", {}, quiet=1, spread=0.1))
+    assert smallest_flagged(narrow, family=40) == 1.0  # the minimum that matters is the floor
+    assert smallest_flagged(pd.DataFrame(_diff_rows("a = x", {}, quiet=1, spread=0.0)), family=40) is None
+    wide = pd.DataFrame(_diff_rows("a = x", {}, quiet=1, spread=0.5)).assign(metric="seat_win_rate", n=3)
+    assert flag_words(wide, smallest_flagged(wide, family=40)).startswith("could flag no move of it")
 
 
 def test_every_headline_metric_names_a_question_the_index_asks() -> None:
@@ -101,12 +144,23 @@ def test_city_placement_moves_city_points_and_the_index_says_so(tmp_path: Path,
                                          out).groups())
     assert after < before / 2
     with connect(str(warehouse), read_only=True) as con:
-        per_game = latest(con)
-    assert list(per_game) == ["gods"]
+        screens = latest(con)
+    assert list(screens) == ["gods"]
     card = finding_card(headlines.Finding("Which god is strongest?", answer="..."), assumed=beside(
-        per_game, "Which god is strongest?"))
-    assert "Rests on no assumption that moves it (gods: random/random play, 10 paired games)" in card
-    assert beside(per_game, "Which Caprices are too easy or too hard?") == (
+        screens, "Which god is strongest?"))
+    # 10 pairs, one god's win rate among the family of rows: no move of it could pass, and the card says so
+    assert ("Rests on no assumption that moves it (screened: gods: 1 assumed value, random self-play, 10 paired "
+            "games at 2 players; it could flag no move of it (at this n not even one of 100 percentage points would "
+            "pass)).") in card
+    assert beside(screens, "Which Caprices are too easy or too hard?") == (
         "Assumed values that move it: not measured yet (run `balance assumptions --game caprices`).")
-    section = assumptions_effect_section(per_game)
-    assert "moves no headline finding (city points per player)" in section
+    assert beside(screens, "Does speed decide 4 Gods?").startswith(
+        "Assumed values that move it: not screened; the assumptions screens play uniform self-play")
+    section = html.unescape(assumptions_effect_section(screens))
+    assert ("cities.placement = no_tile_of_the_set_fits (assumed: no_visible_tile_fits)</strong>: moves no headline "
+            "finding (city points per player)") in section
+    # the effect on city points, and on the god and seat findings though neither moved at this budget
+    assert f"City points per player (overall): {before:.1f} points -> {after:.2f} points" in section
+    assert "<li>Which god is strongest: not moved; its biggest change: Holder's win rate (god " in section
+    assert "<li>Is the first seat favoured: not moved; its biggest change: Win rate (seat " in section
+    assert "What it can see: Is the first seat favoured? It " in section

@@ -62,6 +62,13 @@ def test_variant_names_must_differ_and_not_be_the_baseline() -> None:
         Experiment("x", "caprices", "standard", (4,), ("random",), 4, exp.variants + exp.variants[:1])
 
 
+def test_pairs_that_all_moved_alike_are_read_by_the_sign_test_not_as_certain() -> None:
+    # two pairs both +0.25 (a rate over few player-games) once read p = 0 and flagged; 2 of 2 is a coin's luck
+    base = np.array([0.5, 0.25])
+    assert paired(base, base + 0.25)["p_value"] == 0.5
+    assert paired(np.zeros(10), np.ones(10))["p_value"] == pytest.approx(2 / 1024)
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.floats(-100, 100, allow_nan=False), min_size=2, max_size=40), st.floats(-5, 5))
 def test_paired_statistics_hold_their_invariants(base: list[float], shift: float) -> None:

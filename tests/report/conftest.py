@@ -26,6 +26,15 @@ game = "caprices"
 players = [2, 4]
 agents = ["random", "greedy"]
 games = 6
+
+# the default study's assumptions screen in small: every assumed value against its alternative (random play:
+# the tiny study has no [strong] table)
+[[assumptions]]
+game = "caprices"
+agent = "random"
+players = [3]
+games = 4
+batch_size = 4
 """
 
 

@@ -12,7 +12,7 @@ import pytest
 from balance.cli import main
 from reports.render import ReportError, build_reports, notebooks_for
 from simulate.runner import run as run_spec
-from simulate.study import load_study, scaled_games
+from simulate.study import load_screens, load_study, scaled_games
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 pytestmark = pytest.mark.xdist_group("report_study")
@@ -20,7 +20,9 @@ pytestmark = pytest.mark.xdist_group("report_study")
 
 def test_run_writes_every_report_with_hidden_code_and_embedded_charts(study: Path) -> None:
     reports = study / "reports"
-    assert sorted(p.name for p in reports.glob("*.html")) == ["caprices.html", "index.html", "overview.html"]
+    [screen] = load_screens(study / "study.toml")
+    assert sorted(p.name for p in reports.glob("*.html")) == [
+        "caprices.html", f"compare-{screen.experiment().name}.html", "index.html", "overview.html"]
     for name in ("caprices.html", "overview.html"):
         page = (reports / name).read_text()
         assert "data:image/png;base64" in page
@@ -37,6 +39,24 @@ def test_index_answers_first_then_lists_flags_assumptions_and_runs(study: Path) 
     assert "Mon peuple m&#x27;adore !" in page  # display names from the ruleset, accents and all
     assert "<strong>peasant</strong>: 0, 1, 2, 3, 4, 5, 6, 7" in page  # deck section, plain values
     assert "Not measured yet" in page  # gardens and gods are absent from the tiny study: said, not faked
+
+
+def test_the_study_s_assumptions_screen_is_on_the_index_beside_every_finding_it_bears_on(study: Path) -> None:
+    page = html.unescape((study / "reports" / "index.html").read_text())
+    [screen] = load_screens(study / "study.toml")
+    name = screen.experiment().name
+    section = page[page.index("<section id='assumptions-that-matter'>"):]
+    assert (f"<h3>caprices: random self-play, 4 paired games per arm at 3 players (experiment {name}, "
+            f"<a href='compare-{name}.html'>every measure</a>)</h3>") in section
+    assert section.count("<li><strong>") == 11 and re.search(r"moves nothing \(none of \d+ measures", section)
+    cards = {re.search(r"<h3>([^<]*)", card).group(1): card
+             for card in re.findall(r"<article class='finding'>(.*?)</article>", page, flags=re.S)}
+    for question in ("Is the first seat favoured?", "Which Caprices are too easy or too hard?",
+                     "Is the +30 slot too generous?"):
+        note = re.search(r"<p class='note assumed'>([^<]*)</p>", cards[question]).group(1)
+        assert note.startswith(("Rests on no assumption that moves it (screened: caprices: 11 assumed values, "
+                                "random self-play, 4 paired games at 3 players", "Assumed values that move it: ")), note
+    assert "Assumed values that move it: not measured yet" not in page  # the screen ran: measured, not pending
 
 
 def test_findings_list_example_games_whose_commands_replay_them(study: Path,
@@ -65,12 +85,16 @@ def test_rerun_does_not_duplicate_games_and_says_nothing_was_played(
     shutil.rmtree(study / "reports")
     first = (study / "run.log").read_text()
     assert first.count("played now in") == 2 and "nothing played" not in first  # both runs played at first
-    assert "report 1 of 3: running notebook overview.py" in first  # progress lines, also off a terminal
+    assert "report 1 of 4: running notebook overview.py" in first  # progress lines, also off a terminal
+    assert "11 assumed values against their alternative, random self-play at [3] players, 4 paired games per arm " \
+           "(48 games played in " in first
     assert main(args) == 0
     again = capsys.readouterr().out
     assert again.count("all already in the lake, nothing played") == 2 and "played now" not in again
+    assert "4 paired games per arm (every arm already in the lake)" in again
     with duckdb.connect(str(study / "wh.duckdb"), read_only=True) as con:
-        assert con.execute("select count(*) from fct_games").fetchone() == (4 * 40 + 2 * 6,)
+        assert con.execute("select count(*) from fct_games where in_study").fetchone() == (4 * 40 + 2 * 6,)
+        assert con.execute("select count(*) from fct_games where not in_study").fetchone() == (12 * 4,)  # the screen
 
 
 def test_failing_notebook_is_named_and_earlier_reports_stay(study: Path, tmp_path: Path) -> None:
