@@ -71,7 +71,7 @@ def paired(baseline: np.ndarray, variant: np.ndarray) -> dict[str, Any]:
     sd = float(diffs.std(ddof=1)) if n > 1 else math.nan
     if n < 2:
         row["p_value"] = math.nan
-    elif sd == 0:
+    elif sd <= 1e-9 * max(1.0, abs(diff)):  # float noise: 0.2 - 0.6 and 0.4 - 0.8 differ in the 17th digit
         # every pair moved by exactly the same amount: no spread for a t test, so the exact sign test (all n
         # pairs moved one way), which two pairs cannot make significant (0.5) and ten can (0.002)
         row["p_value"] = 1.0 if diff == 0 else min(1.0, 2 * 0.5 ** n)

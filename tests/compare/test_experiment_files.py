@@ -66,6 +66,7 @@ def test_pairs_that_all_moved_alike_are_read_by_the_sign_test_not_as_certain() -
     # two pairs both +0.25 (a rate over few player-games) once read p = 0 and flagged; 2 of 2 is a coin's luck
     base = np.array([0.5, 0.25])
     assert paired(base, base + 0.25)["p_value"] == 0.5
+    assert paired(np.array([0.6, 0.8]), np.array([0.2, 0.4]))["p_value"] == 0.5  # alike up to float noise
     assert paired(np.zeros(10), np.ones(10))["p_value"] == pytest.approx(2 / 1024)
 
 
