@@ -48,6 +48,7 @@ import duckdb
 import pandas as pd
 
 from lake.catalogue import LakeCatalogue
+from lake.manifest import in_study
 from simulate import sequential
 from simulate.seat_observations import SeatObservations, SeatReader
 from warehouse.findings import SOURCES, Z
@@ -193,14 +194,17 @@ def _play_key(manifest: dict[str, Any]) -> tuple[str, str, str] | None:
 
 
 def seconds_per_game(catalogue: LakeCatalogue) -> dict[tuple[str, str, str], float]:
-    """(game, ruleset, uniform line-up) -> wall seconds per game the lake's runs took to play (this machine)."""
+    """(game, ruleset, uniform line-up) -> wall seconds per game the study's runs took to play (this machine).
+
+    A what-if arm is left out like everywhere in the study's figures: its pace
+    must not move the study's "minutes to decide"."""
     spent: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
     for run in catalogue.complete_runs():
         manifest = run.manifest or {}
         spec, timings = manifest.get("spec") or {}, manifest.get("timings") or {}
         agents = set(spec.get("agents") or ())
         played = timings.get("games_played_now") or 0
-        if len(agents) == 1 and played and manifest.get("kind", "simulated") == "simulated":
+        if len(agents) == 1 and played and manifest.get("kind", "simulated") == "simulated" and in_study(manifest):
             key = (str(manifest.get("game")), str((manifest.get("ruleset") or {}).get("name")), agents.pop())
             spent[key][0] += float(timings.get("seconds", 0.0))
             spent[key][1] += float(played)

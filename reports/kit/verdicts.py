@@ -129,7 +129,9 @@ def _gap(row: Any, value: float) -> str:
 def _minutes(minutes: float) -> str:
     if minutes < 1:
         return "under a minute"
-    return f"about {minutes:.0f} minutes" if minutes < 120 else f"about {minutes / 60:.1f} hours"
+    if minutes < 120:
+        return f"about {minutes:.0f} minute{'' if round(minutes) == 1 else 's'}"
+    return f"about {minutes / 60:.1f} hours"
 
 
 def counts_line(rows: pd.DataFrame) -> str:
