@@ -39,12 +39,22 @@ GAMES_OF_HEADLINE = {  # headline question -> the games whose assumptions can mo
     "Does speed decide 4 Gods?": ("gods",),
     "Which god is strongest?": ("gods",),
 }
+LEVELS_OF_HEADLINE = {  # headline question -> the levels of its metrics that are its figures (absent: every level)
+    "Is the +30 slot too generous?": ("slot 1",),  # slot 1 is the +30 Caprice; slot 0 holds the common ones
+}
 WATCHED = {"gods": ("city_points",)}  # measures shown for every assumption of the game, moved or not
 # (issue 28: cities carry a third of 4 Gods' points, so what each reading does to them is always said)
 
 
 def metrics_of(question: str) -> tuple[str, ...]:
     return tuple(m for m, q in HEADLINE_OF_METRIC.items() if q == question)
+
+
+def rows_of(question: str, rows: pd.DataFrame) -> pd.DataFrame:
+    """The rows of `met_variant_diff` that are the question's figures: its metrics, at its levels."""
+    mine = rows.metric.isin(metrics_of(question))
+    levels = LEVELS_OF_HEADLINE.get(question)
+    return rows[mine & rows.level.isin(levels)] if levels is not None else rows[mine]
 
 
 def bears_on(question: str, game: str) -> bool:
@@ -67,8 +77,7 @@ class Effect:
     @property
     def headlines(self) -> list[str]:
         """The headline questions it moves, in the order of `HEADLINE_OF_METRIC`."""
-        metrics = set(self.moved.metric)
-        return list(dict.fromkeys(q for m, q in HEADLINE_OF_METRIC.items() if m in metrics))
+        return [q for q in dict.fromkeys(HEADLINE_OF_METRIC.values()) if not rows_of(q, self.moved).empty]
 
     @property
     def weight(self) -> tuple[int, float]:
@@ -82,8 +91,9 @@ class Effect:
             if not self.changed_any:
                 return f"moves nothing (none of {self.measures} measures differed in any paired game)"
             return f"moves nothing (none of {self.measures} measures beyond noise and the minimum that matters)"
-        others = sorted({METRICS[m].title if m in METRICS else m for m in self.moved.metric
-                         if m not in HEADLINE_OF_METRIC})
+        theirs = {i for q in dict.fromkeys(HEADLINE_OF_METRIC.values()) for i in rows_of(q, self.moved).index}
+        others = sorted({METRICS[m].title if m in METRICS else m
+                         for m in self.moved.loc[~self.moved.index.isin(theirs)].metric})
         also = f"; also {', '.join(others)}" if others else ""
         if not self.headlines:
             return f"moves no headline finding ({', '.join(others)})"
@@ -106,7 +116,7 @@ class Effect:
         for question in dict.fromkeys(HEADLINE_OF_METRIC.values()):
             if not bears_on(question, self.game) or question in self.headlines:
                 continue
-            rows = self.rows[self.rows.metric.isin(metrics_of(question)) & self.rows.diff_lo.notna()]
+            rows = rows_of(question, self.rows[self.rows.diff_lo.notna()])
             if rows.empty or not ((rows["diff"] != 0) | (rows.diff_hi > rows.diff_lo)).any():
                 continue  # no paired game changed its figures (or none has two pairs to read)
             size = (rows["diff"].abs() / rows.min_effect.where(rows.min_effect > 0)).fillna(0)
@@ -190,7 +200,7 @@ class Screened:
     def sees(self, question: str) -> str:
         """What the screen could see of the question's figures: 'would flag a lone move from ±...' (typical over
         its variants), or '' when none of its pairs differed there."""
-        rows = self.rows[self.rows.metric.isin(metrics_of(question))]
+        rows = rows_of(question, self.rows)
         if rows.empty:
             return ""
         families = self.rows.groupby("variant").p_value.count()
@@ -237,7 +247,7 @@ def beside(screens: dict[str, Screened], question: str) -> str:
     if not tested:
         command = f"balance assumptions --game {(games or ('G',))[0]}"
         return f"Assumed values that move it: not measured yet (run `{command}`)."
-    measured = {label: s for label, s in tested.items() if s.rows.metric.isin(metrics_of(question)).any()}
+    measured = {label: s for label, s in tested.items() if not rows_of(question, s.rows).empty}
     if not measured:
         return (f"Assumed values that move it: not screened; the assumptions screens play uniform self-play, where "
                 f"its figure ({' or '.join(METRICS[m].title for m in metrics_of(question))} by agent) does not exist "

@@ -164,3 +164,19 @@ def test_city_placement_moves_city_points_and_the_index_says_so(tmp_path: Path,
     assert "<li>Which god is strongest: not moved; its biggest change: Holder's win rate (god " in section
     assert "<li>Is the first seat favoured: not moved; its biggest change: Win rate (seat " in section
     assert "What it can see: Is the first seat favoured? It " in section
+
+
+def test_a_move_of_the_common_caprices_slot_is_not_a_move_of_the_plus_thirty_slot() -> None:
+    """Slot 0 holds the two common Caprices; only slot 1 (the +30 Caprice) is the +30 headline's figure."""
+    from reports.findings.assumptions import Effect
+
+    def rows(level: str) -> pd.DataFrame:
+        return pd.DataFrame({"metric": ["slot_hit_rate"], "level": [level], "level_kind": ["slot"],
+                             "diff": [0.2], "diff_lo": [0.1], "diff_hi": [0.3], "min_effect": [0.05],
+                             "flagged": [True], "p_value": [0.001]})
+
+    common = Effect("caprices", "x = 1 (assumed: 0)", "x = 1", 1, rows("slot 0"), rows("slot 0"))
+    assert common.headlines == []
+    assert common.summary().startswith("moves no headline finding (")
+    thirty = Effect("caprices", "x = 1 (assumed: 0)", "x = 1", 1, rows("slot 1"), rows("slot 1"))
+    assert thirty.headlines == ["Is the +30 slot too generous?"]
