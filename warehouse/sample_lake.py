@@ -2,7 +2,7 @@
 
 Each game (4 Gods at 3 players too, where the faster side sits at two paces), a Joust, tile-value runs (two
 greedy ones of one seed that overlap, and a random one: the other line-up) and a what-if experiment per game.
-About 15 seconds of simulation; `python -m warehouse.dictionary --sample` builds it in a temporary folder.
+About 15 seconds of simulation; `python -m warehouse.write_dictionary --sample` builds it in a temporary folder.
 """
 
 from __future__ import annotations

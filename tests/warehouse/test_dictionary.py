@@ -26,7 +26,7 @@ def test_the_committed_dictionary_is_the_generators_output(every_model: duckdb.D
     assert dictionary.check_complete(every_model) == []
     generated = dictionary.markdown(dictionary.describe(every_model))
     assert DOC.read_text(encoding="utf-8") == generated, (
-        "docs/warehouse.md is out of date: run `python -m warehouse.dictionary --sample > docs/warehouse.md`")
+        "docs/warehouse.md is out of date: run `python -m warehouse.write_dictionary --sample > docs/warehouse.md`")
 
 
 def test_every_table_and_column_is_described_with_its_type(every_model: duckdb.DuckDBPyConnection) -> None:
@@ -80,3 +80,14 @@ def test_a_column_without_a_meaning_is_named_with_the_file_to_edit() -> None:
     assert dictionary.check_complete(con) == [
         f"table stray_table is in the warehouse but neither a model nor described in {dictionary.MEANINGS_DIR}"
         "/builtin.toml"]
+
+
+def test_the_generator_command_writes_the_committed_page(
+    every_model_warehouse: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from warehouse.write_dictionary import main as write_dictionary
+
+    copy = tmp_path / "warehouse.duckdb"  # the session's fixture holds the file open read-write
+    shutil.copy(every_model_warehouse, copy)
+    assert write_dictionary(["--warehouse", str(copy)]) == 0
+    assert capsys.readouterr().out == (Path(__file__).parents[2] / "docs" / "warehouse.md").read_text(encoding="utf-8")
