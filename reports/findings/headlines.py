@@ -21,9 +21,9 @@ from matplotlib.patches import Patch
 
 from reports.findings import examples
 from reports.findings.examples import Change, Example
+from reports.findings.play import headline_play, mix_of, play_name, play_prefix
 from reports.findings.robustness import Cell, Robustness, robustness
 from reports.kit import charts
-from reports.kit.notebook import play_lineups
 from reports.kit.verdicts import counts_line, read_verdicts, sentence, strongest
 from reports.kit.whatif import change_sentence, level_words, named_levels
 from reports.kit.whatif_charts import ranked
@@ -61,50 +61,6 @@ def has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
 
 def read(con: duckdb.DuckDBPyConnection, sql: str) -> pd.DataFrame:
     return con.execute(sql).df()
-
-
-def headline_play(frame: pd.DataFrame) -> pd.DataFrame:
-    """Rows of the headline play: simulated games (recorded playtests are shown beside them on the game pages)
-    of one kind of play per game, never pooled.
-
-    Tables with line-ups (`agent_mix`): the strongest uniform line-up played, as on the detail pages (search
-    (ismcts) self-play, else greedy self-play); mixed line-ups stay on the detail pages. Random play is a
-    reference, not a headline: it is shown only where nothing else was played, and the card says so
-    (`play_name`). Older tables without line-ups: strong play where the table names its agents.
-    """
-    if "source" in frame.columns:
-        frame = frame[frame.source == "simulated"]
-    if "agent_mix" in frame.columns:
-        if "game" in frame.columns and frame.game.nunique() > 1:
-            return pd.concat([_one_play(rows) for _, rows in frame.groupby("game", sort=False)])
-        return _one_play(frame)
-    for column in ("lineup", "agent", "agents"):
-        if column in frame.columns:
-            strong = frame[~frame[column].astype(str).str.contains("random")]
-            return strong if len(strong) else frame
-    return frame
-
-
-def _one_play(frame: pd.DataFrame) -> pd.DataFrame:
-    lineups = play_lineups(frame)  # strongest uniform line-up first, as the detail pages read them
-    return frame[frame.agent_mix == lineups[0]] if lineups else frame.iloc[0:0]
-
-
-def play_words(con: duckdb.DuckDBPyConnection, rows: pd.DataFrame, game: str) -> str:
-    """Which play a headline number rests on, in words ('greedy self-play')."""
-    if "agent_mix" in rows.columns and len(rows):
-        return play_name(rows.agent_mix.iloc[0])
-    return uniform_play(con, game)
-
-
-def uniform_play(con: duckdb.DuckDBPyConnection, game: str) -> str:
-    """Which self-play a seat figure pools, in words (e.g. 'all-random and all-greedy games pooled')."""
-    agents = [row[0] for row in con.execute(
-        "select distinct agents[1] from fct_games where game = ? and not is_mixed_lineup and source = 'simulated' "
-        "and in_study order by 1", [game]
-    ).fetchall()]
-    kinds = " and ".join(f"all-{a}" for a in agents)
-    return f"{kinds} games pooled" if len(agents) > 1 else f"{kinds} games"
 
 
 def first_seat(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
@@ -153,7 +109,7 @@ def caprices_too_easy_or_hard(con: duckdb.DuckDBPyConnection, names: Names) -> F
         return ", ".join(f"{names('caprices', r.caprice_id)} {rate_ci(r.hit_rate, r.hit_lo, r.hit_hi)}"
                          for r in rows.itertuples()) or "none"
 
-    answer = (f"{_play_prefix(hits)}A face-down Caprice is met in {pct(pooled)} of the player-games it is in "
+    answer = (f"{play_prefix(hits)}A face-down Caprice is met in {pct(pooled)} of the player-games it is in "
               f"play (pooled over {len(hits)} Caprices, n = {count(hits.n.min())}–{count(hits.n.max())} "
               "player-games each). "
               f"Too easy (at least {_min_effect(con, 'met_caprice_hit_rate')} above, beyond noise): {listed(easy)}. "
@@ -197,7 +153,7 @@ def plus_thirty_slot(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
                if flagged.empty else
                "Beyond noise and big enough to matter at " + ", ".join(f"{r.num_players} players"
                                                                         for r in flagged.itertuples()) + ".")
-    answer = f"{_play_prefix(top)}The Caprice in the {top.slot_label.iloc[0]} slot is met at {cells}. {verdict}"
+    answer = f"{play_prefix(top)}The Caprice in the {top.slot_label.iloc[0]} slot is met at {cells}. {verdict}"
     fig = charts.difference_chart([f"{p} players" for p in top.num_players], top, "hit_rate", "hit_lo", "hit_hi",
                                   "reference", ylabel="+30 slot hit rate minus\npooled rate (points)",
                                   reference_label="pooled face-down rate")
@@ -314,7 +270,7 @@ def strongest_god(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     if gods.empty:
         return Finding(question, pending=NO_SELF_PLAY.format(game=names.game("gods")))
     best, worst = gods.iloc[0], gods.iloc[-1]
-    answer = (f"{_play_prefix(gods)}The holder of the {names('landscapes', best.god)} god wins "
+    answer = (f"{play_prefix(gods)}The holder of the {names('landscapes', best.god)} god wins "
               f"{rate_ci(best.win_rate, best.win_lo, best.win_hi)} of player-games (fair share {pct(best.reference)}, "
               f"n = {count(best.n)}); the {names('landscapes', worst.god)} god's holder "
               f"{rate_ci(worst.win_rate, worst.win_lo, worst.win_hi)} (fair {pct(worst.reference)}). "
@@ -363,28 +319,6 @@ def _pairs_of(con: duckdb.DuckDBPyConnection, changed: pd.DataFrame) -> tuple[Ex
     where = f"{metric.title} ({level_words(row)})".replace("{", "{{").replace("}", "}}")
     why = f"game id {{game}}, same seed and seating: {where} {{baseline}} in the baseline, {{variant}} in {row.variant}"
     return examples.variant_pairs(con, Change.of(row, row.raw_level), metric.amount, why)
-
-
-def mix_of(rows: pd.DataFrame) -> str | None:
-    """The one kind of play (uniform line-up) a headline's rows rest on, for its example games; None when the
-    table does not say."""
-    if "agent_mix" not in rows.columns or rows.empty:
-        return None
-    return str(rows.agent_mix.iloc[0])
-
-
-def _play_prefix(rows: pd.DataFrame) -> str:
-    """'Under greedy self-play: ' when the table has line-ups (older tables pool and say so elsewhere)."""
-    if "agent_mix" not in rows.columns or rows.empty:
-        return ""
-    return f"Under {play_name(rows.agent_mix.iloc[0])}: "
-
-
-def play_name(mix: str) -> str:
-    """A line-up in words; random play is labelled as the reference it is."""
-    if mix == "random":
-        return "random self-play only — a reference, not how people play; no greedy or search games here"
-    return f"{mix} self-play"
 
 
 def _min_effect(con: duckdb.DuckDBPyConnection, table: str) -> str:
