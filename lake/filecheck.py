@@ -15,7 +15,6 @@ from typing import Any
 
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.parquet as pq
 
 from engine.core.game import Game
 from engine.core.logread import paused_gc
@@ -23,6 +22,7 @@ from engine.core.ruleset import Ruleset
 from engine.registry import resolve_game
 from lake.filerows import ENVELOPE_CHECKED, FileRows
 from lake.gamecheck import check_game, first_difference
+from lake.parquet_format import read_table
 from lake.spec import RunSpec
 from lake.store import Store
 
@@ -62,7 +62,7 @@ def check_file(task: FileTask) -> FileResult:
         return FileResult([(None, None, f"cannot be read ({exc})")], 0, 0, [])
     edited = hashlib.sha256(data).hexdigest() != entry.get("sha256")
     try:
-        table = pq.read_table(pa.BufferReader(data))
+        table = read_table(data)
     except Exception as exc:  # noqa: BLE001 - any reader failure means the file is unusable
         changed = "; it differs from its checksum in the manifest" if edited else ""
         return FileResult([(None, None, f"unreadable Parquet file ({type(exc).__name__}: {exc}){changed}")], 0, 0, [])

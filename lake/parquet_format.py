@@ -67,6 +67,22 @@ def write_table(table: pa.Table, sink: Any, row_group_size: int) -> None:
             writer.add_key_value_metadata(kept)
 
 
+def read_table(source: Any, columns: list[str] | None = None,
+               filters: list[tuple[str, str, Any]] | None = None) -> pa.Table:
+    """A whole Parquet file (bytes, or an open file object) as a table, read on the calling thread's terms.
+
+    `pq.read_table` on a Python-backed source scans it as a dataset, and a scanner thread can hold the last
+    reference to the Python buffer; dropped there while the interpreter shuts down, it aborts the process
+    ("terminate called without an active exception", apache/arrow#34314; a `balance verify` died so in CI).
+    `ParquetFile` keeps the reader with the Python object, released on this thread.
+    """
+    if isinstance(source, bytes | bytearray | memoryview):
+        source = pa.BufferReader(source)
+    with pq.ParquetFile(source) as reader:
+        table = reader.read(columns=columns)
+    return table.filter(pq.filters_to_expression(filters)) if filters else table
+
+
 def parquet_options(schema: pa.Schema) -> dict[str, Any]:
     """Keyword arguments for `pyarrow.parquet.write_table` for a table of this schema (and row order)."""
     by_game = (schema.metadata or {}).get(ROW_ORDER.encode()) == BY_GAME.encode()

@@ -19,13 +19,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import pyarrow.parquet as pq
-
 from engine.core.driver import replay
 from engine.core.logread import events_from_table
 from engine.registry import get_game
 from lake.catalogue import catalogue
 from lake.manifest import manifest_ruleset
+from lake.parquet_format import read_table
 from recorded.ingest import ingest
 from recorded.records import read_records
 from recorded.replay import replay_record
@@ -48,7 +47,7 @@ def replay_logs(lake: Path) -> int:
         ruleset = manifest_ruleset(game, found.manifest)
         for entry in found.manifest["files"]:
             with cat.store.open(entry["file"]) as handle:
-                table = pq.read_table(handle)
+                table = read_table(handle)
             for game_id, events in events_from_table(table, game.event_types):
                 replay(game, ruleset, events, game_id)
                 games += 1

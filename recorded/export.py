@@ -14,8 +14,6 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
-
 from engine.core.chance import ChanceError, Outcome, ScriptedChance
 from engine.core.driver import apply_command, begin, state_digest
 from engine.core.errors import BalanceError, IllegalCommand
@@ -27,6 +25,7 @@ from engine.core.ruleset import Ruleset
 from engine.registry import get_game
 from lake.catalogue import catalogue
 from lake.manifest import manifest_ruleset
+from lake.parquet_format import read_table
 from recorded.entries import OUTCOME_MARK, normal_text
 from recorded.errors import ExportError
 from recorded.schema import FORMAT, FORMAT_VERSION
@@ -178,7 +177,7 @@ def export_lake(lake: Path, game: str | None = None, run: str | None = None, fir
         ref = _ruleset_ref(game_obj, ruleset, manifest)
         for entry in manifest["files"]:
             with cat.store.open(entry["file"]) as handle:
-                table = pq.read_table(handle)
+                table = read_table(handle)
             for game_id, events in events_from_table(table, game_obj.event_types):
                 if ids is not None and game_id not in ids:
                     continue

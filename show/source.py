@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
-
 from engine.core.errors import BalanceError, ReplayError
 from engine.core.events import CORE_EVENTS, Event, GameStarted, event_field_names
 from engine.core.game import Game
@@ -24,6 +22,7 @@ from engine.core.ruleset import Ruleset
 from engine.registry import get_game
 from lake.catalogue import catalogue
 from lake.manifest import manifest_ruleset
+from lake.parquet_format import read_table
 from recorded.errors import RecordError
 from recorded.records import GameRecord, read_records
 from recorded.replay import make_replay, replay_record
@@ -81,7 +80,7 @@ def from_lake(lake: str | Path, run_id: str, game_id: int) -> ShownGame:
         raise ShowError(f"run {run_id!r} has no game id {game_id} (its game ids are 0..{last}); "
                         "pick another --game-id")
     with cat.store.open(entry["file"]) as handle:
-        table = pq.read_table(handle, filters=[("game_id", "=", game_id)])
+        table = read_table(handle, filters=[("game_id", "=", game_id)])
     events = next((evs for gid, evs in events_from_table(table, game.event_types) if gid == game_id), None)
     if not events:
         raise ReplayError(f"run {run_id!r} game {game_id}: its file {entry['file']} holds no events for it")

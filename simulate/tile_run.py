@@ -25,13 +25,13 @@ from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from engine.core.errors import BalanceError
 from engine.gardens.game import GAME
 from lake.claim import claim_run
 from lake.layout import MANIFEST_FILE, meta_dir, meta_key, part_key
 from lake.manifest import Manifest, code_version, publish
+from lake.parquet_format import read_table
 from lake.store import open_store
 from simulate.tile_owning import measure_owning
 from simulate.tile_value import GAME_ID, TileValueSpec, measure_choices
@@ -109,7 +109,7 @@ def run_step(spec: TileValueSpec, lake: Path, progress: Callable[[str, int, int]
     if store.exists(key):
         if json.loads(store.read_bytes(key)).get("kind") != KIND:
             raise BalanceError(f"{manifest_file(lake, run_id)}: run id {run_id} belongs to another kind of run")
-        return run_id, {name: pq.read_table(store.open(table_key(name, run_id))) for name in TABLES}, False
+        return run_id, {name: read_table(store.read_bytes(table_key(name, run_id))) for name in TABLES}, False
     started = time.perf_counter()
     tables = measure(spec, progress, workers)
     write_run(spec, tables, lake, time.perf_counter() - started)
