@@ -19,7 +19,6 @@ hands and the Caprice stack; `resample_hidden` deals what the viewer has not see
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -104,8 +103,28 @@ def new_state(config: Rules, num_players: int) -> State:
 
 
 def clone(state: State) -> State:
-    """A deep copy sharing the immutable config."""
-    return copy.deepcopy(state, memo={id(state.config): state.config})
+    """A deep copy sharing what never changes in place: the config, decision frames, commands and events.
+
+    Written out field by field because the search clones a state per iteration and `copy.deepcopy` took half
+    of its CPU time (8.7 of 16.9 s in two self-play games at 2 players); tests/gardens/test_clone.py holds it
+    equal to a deep copy with no shared mutable part.
+    """
+    return State(
+        state.config, state.num_players, [_clone_player(p) for p in state.players], list(state.deck),
+        list(state.discard), list(state.display), list(state.levels), list(state.rotation), list(state.supply),
+        {kind: list(values) for kind, values in state.base_tiles.items()}, list(state.tile_stack),
+        list(state.tile_face_up), dict(state.sabotage), list(state.todo), state.current, state.actions_left,
+        state.end_triggered, state.end_reason, state.round, state.turn, state.turn_pending, state.clock_ms,
+        list(state.scoring_events), None if state.legal_cache is None else list(state.legal_cache),
+    )
+
+
+def _clone_player(p: Player) -> Player:
+    return Player(
+        list(p.hand), {card: list(placed) for card, placed in p.groundworks.items()}, list(p.storage), p.capacity,
+        [[pid, size, list(cards)] for pid, size, cards in p.panoramas], list(p.track), p.completed,
+        p.largest_panorama, p.extra_rewards, p.favor, list(p.bonus_types), dict(p.tiles),
+    )
 
 
 def pop_decision(state: State, kind: str, player: int | None = None) -> tuple[Any, ...] | None:
