@@ -31,7 +31,7 @@ from IPython.display import Markdown, display
 
 from reports.kit import charts
 from reports.kit.notebook import (beside, ci, count, noise_word, open_warehouse, pct, play_words, seat_chart, show,
-                                  strongest_play)
+                                  strongest_play, verdict_seats)
 from reports.kit.verdicts import lead_markdown
 
 q, names = open_warehouse(warehouse)
@@ -308,10 +308,13 @@ rounds = pd.concat([strongest_play(part) for _, part in rounds.groupby("ruleset"
 display(Markdown(f"Rounds per game {play_words(rounds)}, per ruleset."))
 show(rounds, {"ruleset": ruleset_name, "play": "agent_mix", "players": "num_players", "games": "n",
               "rounds per game": ci("rounds_mean", "rounds_lo", "rounds_hi", "value")})
-seats = strongest_play(q("select * from met_seat_advantage where source = 'simulated' and game = 'gardens' order by num_players, seat"))
-display(Markdown(seat_chart(seats) + f" Seat win rates {play_words(seats)}, both rulesets pooled: the seat table "
-                 "is kept per game for the cross-game pages; the verdicts at the top of this page judge each ruleset "
-                 "apart."))
+# each ruleset apart (two rulesets are two games to a designer), drawn from the verdicts at the top of this page
+seat_verdicts = q("select * from met_verdicts where game = 'gardens' and finding = 'seat_win_rate'")
+for ruleset, part in seat_verdicts.groupby("ruleset", sort=True):
+    seats = strongest_play(verdict_seats(part))
+    display(Markdown(f"**{names.ruleset(ruleset)}**: seat win rates {play_words(seats)}, with the anytime-valid "
+                     "intervals of the verdicts above"))
+    display(Markdown(seat_chart(seats)))
 
 # %% [markdown]
 # ## Where do the points come from?

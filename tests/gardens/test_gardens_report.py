@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -17,6 +18,7 @@ from simulate.runner import run
 from simulate.tile_run import run_step, study_steps
 from simulate.tile_value import TileValueSpec
 from warehouse.build import build
+from warehouse.display_names import Names
 
 STUDY = """
 [defaults]
@@ -75,6 +77,8 @@ def test_gardens_notebook_runs_into_an_html_report(warehouse: Path, tmp_path: Pa
     shutil.copy(NOTEBOOKS / "gardens.py", only_gardens / "gardens.py")
     reports = {r.name: r.html for r in build_reports(warehouse, tmp_path / "reports", only_gardens)}
     page = reports["gardens"].read_text()
+    with duckdb.connect(str(warehouse), read_only=True) as con:
+        names = Names.from_warehouse(con)
     assert "data:image/png;base64" in page and "Traceback" not in page
     assert "Choosing X instead of Y at the same decision" in page and "Foresight:" in page
     assert "Conditions: agents greedy,greedy" in page and "assumed tile values: bonus." in page
@@ -83,6 +87,9 @@ def test_gardens_notebook_runs_into_an_html_report(warehouse: Path, tmp_path: Pa
         sensitivity = con.execute("select count(*) from met_gardens_tile_sensitivity").fetchone()[0]
     assert sensitivity > 0 and page.count("Sensitivity, agents random,random:") == sensitivity
     assert " direction" in page and "no second line-up measured" not in page
+    # the seat charts come one per ruleset (a ruleset is its own game), each from its verdicts' rows
+    seat_titles = re.findall(r"<strong>([^<]+)</strong>: seat win rates under (\w+)", page)
+    assert sorted(seat_titles) == sorted([(names.ruleset("base"), "random"), (names.ruleset("gods-caprice"), "greedy")])
     # gardens metrics flag mean differences (no rate vs reference): the index lists them whole
     assert "met_gardens_bonus_tiles" in reports["index"].read_text()
 
