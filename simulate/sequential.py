@@ -215,6 +215,25 @@ def games_to_decide(rate: float, n: float, reference: float, min_effect: float, 
                                       != UNDECIDED), n)
 
 
+def betting_games_to_decide(values: Values, games_per_value: float, reference: float, min_effect: float,
+                            alpha: float, tuned_for: int = TUNED_FOR, most: int = 1_000_000) -> int | None:
+    """`games_to_decide` for a cell read by the betting sequence (duplicate deals): the games that decide it if
+    its observations go on as they went (the observed ones repeated in order, so their mean and spread stay).
+
+    An observation is a deal of P rotated games or one independent game, hence `games_per_value`; the figure
+    is in games, like the others. None when `most` observations would not decide it.
+    """
+    observed = np.asarray(values, dtype=float)
+    if observed.size == 0:
+        return None
+
+    def decided(count: int) -> bool:
+        return betting_verdict(np.resize(observed, count), reference, min_effect, alpha, tuned_for) != UNDECIDED
+
+    needed = _fewest(decided, observed.size, most)
+    return None if needed is None else math.ceil(needed * games_per_value)
+
+
 def mean_games_to_decide(mean: float, sd: float, n: float, reference: float, min_effect: float, alpha: float,
                          tuned_for: int = TUNED_FOR) -> int | None:
     """`games_to_decide` for a mean whose observations have standard deviation `sd`."""
@@ -225,16 +244,16 @@ def mean_games_to_decide(mean: float, sd: float, n: float, reference: float, min
     return _fewest(decided, n)
 
 
-def _fewest(decided: Callable[[int], bool], n: float) -> int | None:
-    """The fewest games >= n for which `decided` holds (doubling, then halving to within 1%)."""
+def _fewest(decided: Callable[[int], bool], n: float, most: int = MAX_GAMES) -> int | None:
+    """The fewest games >= n (at most `most`) for which `decided` holds (doubling, then halving to within 1%)."""
     low = max(int(n), 1)
     if decided(low):
         return low
     high = low
     while not decided(high):
-        if high >= MAX_GAMES:
+        if high >= most:
             return None
-        low, high = high, min(high * 2, MAX_GAMES)
+        low, high = high, min(high * 2, most)
     while high - low > max(1, low // 100):  # to 1%: an estimate, not a promise
         middle = (low + high) // 2
         low, high = (low, middle) if decided(middle) else (middle, high)

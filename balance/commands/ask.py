@@ -95,13 +95,24 @@ def describe(ask: Ask, result: AskResult) -> list[str]:
             rate = wins / games if games else float("nan")
             text = f"seat {seat + 1} {verdict} {rate:.1%} ({lo:.1%}–{hi:.1%}, {games:,} games)"
             if verdict == sequential.UNDECIDED:
-                needed = sequential.games_to_decide(rate, games, 1 / players, ask.min_effect, alpha)
-                guide = " (as independent games: duplicate deals may need fewer)" if result.seen.duplicate else ""
-                text += (f", about {needed - games:,} more games would decide it{guide}" if needed is not None
+                needed = _games_to_decide(result, ask, (players, seat), alpha)
+                text += (f", about {max(needed - games, 0):,} more games would decide it" if needed is not None
                          else ", its estimate sits on the minimum that matters: no number of games decides it")
             parts.append(text)
         lines.append(f"  {players} players: " + "; ".join(parts))
     return lines
+
+
+def _games_to_decide(result: AskResult, ask: Ask, cell: tuple[int, int], alpha: float) -> int | None:
+    """Games that would decide the cell if it goes on as it went: by the sequence its verdict reads."""
+    players = cell[0]
+    wins, games = result.counts.get(cell, (0.0, 0))
+    if result.seen.duplicate:
+        values = result.seen.values.get(cell, [])
+        return sequential.betting_games_to_decide(values, games / max(len(values), 1), 1 / players, ask.min_effect,
+                                                  alpha, sequential.TUNED_FOR // players)
+    rate = wins / games if games else float("nan")
+    return sequential.games_to_decide(rate, games, 1 / players, ask.min_effect, alpha)
 
 
 def _sequence(result: AskResult, cell: tuple[int, int], alpha: float) -> tuple[float, float]:

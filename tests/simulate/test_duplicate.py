@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from balance.commands.ask import describe
 from engine.core.agents import make_agent
 from engine.core.driver import ListSink, play_game, replay
 from engine.core.duplicate import NoDuplicateDeals
@@ -105,6 +106,14 @@ def test_a_duplicate_ask_plays_whole_deals_per_player_count_and_reads_them(tmp_p
                                                                                ((3,), 21, "duplicate")}
     assert result.seen.duplicate and result.counts[(3, 0)][1] == result.games_added[3] == 21 * result.rounds
     assert ask.name.endswith("/duplicate")
+    # an undecided seat's "more games" is the betting sequence's projection, in games, never the mixture's
+    alpha = ask.alpha / result.family_cells
+    values = result.seen.values[(2, 0)]
+    wins, games = result.counts[(2, 0)]
+    needed = sequential.betting_games_to_decide(values, games / len(values), 0.5, ask.min_effect, alpha,
+                                                sequential.TUNED_FOR // 2)
+    assert result.verdicts[(2, 0)] == sequential.UNDECIDED and needed is not None
+    assert f"about {needed - games:,} more games would decide it" in describe(ask, result)[1].split(";")[0]
 
 
 def _fair_deals(rng: np.random.Generator, seats: int, deals: int) -> np.ndarray:

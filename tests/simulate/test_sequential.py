@@ -85,3 +85,21 @@ def test_games_to_decide_is_where_the_verdict_first_holds() -> None:
     assert sequential.rate_verdict(0.56 * early, early, 0.5, MINIMUM, 0.05 / 14) == UNDECIDED
     assert sequential.games_to_decide(0.5 + MINIMUM - 1e-4, 300, 0.5, MINIMUM, 0.05) is None  # on the minimum
     assert sequential.games_to_decide(0.7, 500, 0.5, MINIMUM, 0.05) == 500  # decided already
+
+
+def test_deal_cells_games_to_decide_is_where_the_betting_verdict_first_holds_in_games() -> None:
+    """Duplicate deals: the projection repeats the observed deals, and counts games, P per deal."""
+    rng = np.random.default_rng(3)
+    deals = np.clip(0.5 + rng.normal(0, 0.12, 300), 0, 1)  # a fair seat's mean share over its rotated deals
+    alpha, players = 0.05 / 14, 2
+    needed = sequential.betting_games_to_decide(deals, players, 0.5, MINIMUM, alpha)
+    assert needed is not None and needed > 300 * players and needed % players == 0
+    at = needed // players
+    assert sequential.betting_verdict(np.resize(deals, at), 0.5, MINIMUM, alpha) == FAIR
+    # to within a few percent (an estimate, as for independent games): well before it, still undecided
+    assert sequential.betting_verdict(np.resize(deals, int(at * 0.9)), 0.5, MINIMUM, alpha) == UNDECIDED
+    # the figure it replaces: independent games of the same win rate need more (the deals' lower spread)
+    independent = sequential.games_to_decide(float(deals.mean()), 300 * players, 0.5, MINIMUM, alpha)
+    assert independent is not None and needed < independent
+    assert sequential.betting_games_to_decide(deals[:0], players, 0.5, MINIMUM, alpha) is None
+    assert sequential.betting_games_to_decide(deals, players, 0.5, MINIMUM, alpha, most=400) is None
