@@ -386,8 +386,8 @@ if recorded.games == 0:
     display(Markdown("No recorded games yet: load playtests with `balance ingest` (docs/recorded-games.md)."))
 else:
     seat_rows = beside(q("select * from met_seat_advantage where game = 'gardens'"),
-                       ["num_players", "seat"], "win_rate", "win_lo", "win_hi")
-    show(seat_rows, {"players": "num_players", "seat": lambda r: str(int(r.seat) + 1),
+                       ["ruleset", "num_players", "seat"], "win_rate", "win_lo", "win_hi")
+    show(seat_rows, {"ruleset": ruleset_name, "players": "num_players", "seat": lambda r: str(int(r.seat) + 1),
                      "recorded games": "n_recorded",
                      "recorded win rate": ci("win_rate_recorded", "win_lo_recorded", "win_hi_recorded"),
                      "simulated win rate": ci("win_rate_simulated", "win_lo_simulated", "win_hi_simulated"),

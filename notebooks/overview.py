@@ -28,7 +28,7 @@ import pandas as pd
 
 from reports.kit import charts
 from reports.kit.notebook import ci, count, open_warehouse, pct, play_words, seat, show, strongest_play
-from reports.kit.verdicts import lead_markdown
+from reports.kit.verdicts import lead_markdown, other_ruleset
 
 q, names = open_warehouse(warehouse)
 
@@ -61,20 +61,22 @@ games = list(sample.game.unique())
 # game and player count, over uniform line-ups only (every seat the same agent type).
 
 # %%
-seats = q("select * from met_seat_advantage where source = 'simulated' order by game, num_players, seat")
-# only uniform line-ups measure a seat: a warehouse of mixed line-ups alone (random against greedy) has none
-seats = pd.concat([seats.iloc[0:0], *(strongest_play(part) for _, part in seats.groupby("game", sort=False))])
-panels = seats[["game", "num_players"]].drop_duplicates().values.tolist()
+seats = q("select * from met_seat_advantage where source = 'simulated' order by game, ruleset, num_players, seat")
+# only uniform line-ups measure a seat: a warehouse of mixed line-ups alone (random against greedy) has none;
+# a game's rulesets are two games to a designer, each with its own panels
+seats = pd.concat([seats.iloc[0:0], *(strongest_play(part) for _, part in seats.groupby(["game", "ruleset"], sort=False))])
+panels = seats[["game", "ruleset", "num_players"]].drop_duplicates().values.tolist()
 if panels:
     cols = 4
     rows = (len(panels) + cols - 1) // cols
     fig, axes = plt.subplots(rows, cols, figsize=(3.1 * cols, 2.9 * rows), squeeze=False, sharey=True)
-    for ax, (game, players) in zip(axes.flat, panels):
-        part = seats[(seats.game == game) & (seats.num_players == players)]
+    for ax, (game, ruleset, players) in zip(axes.flat, panels):
+        part = seats[(seats.game == game) & (seats.ruleset == ruleset) & (seats.num_players == players)]
         charts.interval_bars(ax, [str(s + 1) for s in part.seat], part.win_rate, part.win_lo, part.win_hi,
                              flagged=part.flagged, scale=100)
         fair = charts.reference_line(ax, 100 / players, "fair share 1/P")
-        ax.set_title(f"{names.game(game)}, {players} players (n = {count(part.n.iloc[0])})", fontsize=8)
+        title = names.game(game) + other_ruleset(names, part.iloc[0])
+        ax.set_title(f"{title}, {players} players (n = {count(part.n.iloc[0])})", fontsize=8)
         ax.set_xlabel("seat")
     for ax in axes[:, 0]:
         ax.set_ylabel("win rate (%)")
@@ -85,7 +87,8 @@ if panels:
     flagged = seats[seats.flagged]
     display(Markdown(
         "Seats to look at: " + (", ".join(
-            f"{names.game(r.game)} {seat(r.seat)} at {r.num_players} players ({pct(r.win_rate)} vs {pct(r.reference)})"
+            f"{names.game(r.game)}{other_ruleset(names, r)} {seat(r.seat)} at {r.num_players} players "
+            f"({pct(r.win_rate)} vs {pct(r.reference)})"
             for r in flagged.itertuples()) or "none") + "."
     ))
 else:

@@ -44,10 +44,11 @@ from warehouse.writeback import schema
 
 Z = 1.96
 
-# finding -> (table, SQL select of: game, num_players, item, agent_mix, estimate, lo, hi, n, reference)
+# finding -> (table, SQL select of: game, [ruleset,] num_players, item, agent_mix, estimate, lo, hi, n, reference);
+# a table without a ruleset column holds one ruleset per game (`rulesets_of`)
 SOURCES: dict[str, tuple[str, str]] = {
     "seat_win_rate": ("met_seat_advantage", """
-        select game, num_players, cast(seat + 1 as varchar) as item, agent_mix,
+        select game, ruleset, num_players, cast(seat + 1 as varchar) as item, agent_mix,
                win_rate as estimate, win_lo as lo, win_hi as hi, n, reference
         from met_seat_advantage where source = 'simulated' and agent_mix not like '% vs %'"""),
     "caprice_hit_rate": ("met_caprice_hit_rate", """
@@ -85,7 +86,7 @@ def speed_item(relative_pace: float) -> str:
     return f"faster side ×{relative_pace:.2f}"
 
 
-BY_LINEUP = ["game", "finding", "num_players", "item", "agent_mix", "estimate", "lo", "hi", "n", "reference",
+BY_LINEUP = ["game", "finding", "ruleset", "num_players", "item", "agent_mix", "estimate", "lo", "hi", "n", "reference",
              "beyond_noise"]
 
 
@@ -97,12 +98,24 @@ def by_lineup_model(con: duckdb.DuckDBPyConnection, catalogue: Any = None) -> pd
         if table in present:
             frame = con.execute(sql).df()
             frame.insert(1, "finding", finding)
+            if "ruleset" not in frame:
+                frame.insert(2, "ruleset", rulesets_of(con, frame, finding))
             frames.append(frame)
     if not frames:
         return pd.DataFrame(columns=BY_LINEUP)
     rows = pd.concat(frames, ignore_index=True)
     rows["beyond_noise"] = (rows.reference < rows.lo) | (rows.reference > rows.hi)
     return rows[BY_LINEUP].astype({"num_players": "int32", "n": "int64"})
+
+
+def rulesets_of(con: duckdb.DuckDBPyConnection, frame: pd.DataFrame, finding: str) -> list[str]:
+    """The ruleset of each row of a table without a ruleset column: a tile's item names it, every other such
+    table has one ruleset per game."""
+    if finding == "tile_value":
+        return [str(item).partition(": ")[0] for item in frame["item"]]
+    games = con.execute("select game, min(ruleset) from fct_games where source = 'simulated' group by game").fetchall()
+    by_game = dict(games)
+    return [str(by_game.get(game, "")) for game in frame.game]
 
 
 def labels_model(con: duckdb.DuckDBPyConnection, catalogue: Any = None) -> pd.DataFrame:
@@ -206,14 +219,15 @@ PYTHON_MODELS: dict[str, tuple[Callable[[duckdb.DuckDBPyConnection, Any], pd.Dat
 
 # name -> key (as in a model's `-- key:` header)
 PYTHON_KEYS = {
-    "met_findings_by_lineup": "game, finding, num_players, item, agent_mix",
+    "met_findings_by_lineup": "game, finding, ruleset, num_players, item, agent_mix",
     "met_finding_labels": "game, finding, ruleset, num_players, item",
 }
 
 # name -> the columns it writes, with their types (warehouse.writeback)
 PYTHON_SCHEMAS = {
     "met_findings_by_lineup": schema(
-        "game string, finding string, num_players int32, item string, agent_mix string, estimate double, "
+        "game string, finding string, ruleset string, num_players int32, item string, agent_mix string, "
+        "estimate double, "
         "lo double, hi double, n int64, reference double, beyond_noise bool"),
     "met_finding_labels": schema(", ".join([
         "game string, finding string, ruleset string, num_players int32, item string",

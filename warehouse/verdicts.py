@@ -51,7 +51,7 @@ from lake.catalogue import LakeCatalogue
 from lake.manifest import in_study
 from simulate import sequential
 from simulate.seat_observations import SeatObservations, SeatReader
-from warehouse.findings import SOURCES, Z
+from warehouse.findings import SOURCES, Z, rulesets_of
 from warehouse.flags import read_rules
 from warehouse.shrinkage import rate_standard_error, shrunk_estimates
 from warehouse.writeback import schema
@@ -104,22 +104,13 @@ def headline_cells(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
     for finding, (table, sql) in SOURCES.items():
         if finding != "seat_win_rate" and table in present:
             frame = con.execute(sql).df()
-            frames.append(frame.assign(finding=finding, ruleset=_rulesets(con, frame, finding)))
+            frames.append(frame.assign(finding=finding, ruleset=rulesets_of(con, frame, finding)))
     frames = [frame for frame in frames if not frame.empty]
     if not frames:
         return pd.DataFrame()
     cells = pd.concat(frames, ignore_index=True)
     return cells[cells.n > 0].sort_values(["game", "finding", "ruleset", "agent_mix", "num_players", "item"],
                                           ignore_index=True)
-
-
-def _rulesets(con: duckdb.DuckDBPyConnection, frame: pd.DataFrame, finding: str) -> list[str]:
-    """The ruleset of each row: a tile's item names it, every other table has one ruleset per game."""
-    if finding == "tile_value":
-        return [str(item).partition(": ")[0] for item in frame["item"]]
-    games = con.execute("select game, min(ruleset) from fct_games where source = 'simulated' group by game").fetchall()
-    by_game = dict(games)
-    return [str(by_game.get(game, "")) for game in frame.game]
 
 
 def _verdict_row(cell: Any, pace: dict[tuple[str, str, str], float],

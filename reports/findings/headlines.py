@@ -24,7 +24,7 @@ from reports.findings.examples import Change, Example
 from reports.findings.play import headline_play, mix_of, play_name, play_prefix
 from reports.findings.robustness import Cell, Robustness, robustness
 from reports.kit import charts
-from reports.kit.verdicts import counts_line, read_verdicts, sentence, strongest
+from reports.kit.verdicts import counts_line, other_ruleset, read_verdicts, sentence, strongest
 from reports.kit.whatif import change_sentence, level_words, named_levels
 from reports.kit.whatif_charts import ranked
 from reports.kit.words import agents_words, count, pct, points, rate_ci, value_ci
@@ -67,7 +67,7 @@ def first_seat(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     question = "Is the first seat favoured?"
     if not has_table(con, "met_seat_advantage"):
         return Finding(question, pending="no uniform line-ups in this warehouse")
-    seats = headline_play(read(con, "select * from met_seat_advantage order by game, num_players, seat"))
+    seats = headline_play(read(con, "select * from met_seat_advantage order by game, ruleset, num_players, seat"))
     first = seats[seats.seat == 0].reset_index(drop=True)
     if first.empty:
         return Finding(question, pending="no uniform line-ups in this warehouse")
@@ -83,7 +83,7 @@ def first_seat(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     verdict = ("Look at: " + "; ".join(sentence(r, names) for r in tilted.itertuples()) + "." if len(tilted) else
                f"No seat is tilted under the strongest play ({counts_line(decided)} seat cells)." if len(decided)
                else "No verdicts in this warehouse yet.")
-    labels = [f"{names.game(r.game)[:12]} {r.num_players}p" for r in first.itertuples()]
+    labels = [f"{names.game(r.game)[:12]}{other_ruleset(names, r)[:10]} {r.num_players}p" for r in first.itertuples()]
     fig = charts.difference_chart(labels, first, "win_rate", "win_lo", "win_hi", "reference", size=(6.2, 2.6),
                                   ylabel="seat 1 win rate minus\nfair share (points)", reference_label="fair share 1/P")
     fig.axes[0].tick_params(axis="x", labelrotation=30, labelsize=7)

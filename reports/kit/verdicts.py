@@ -32,7 +32,7 @@ from warehouse.query import connect
 TABLE = "met_verdicts"
 # finding -> how one of its cells reads (the item is a seat number from 1, a Caprice id, "ruleset: tile" ...)
 ITEM_WORDS: dict[str, Callable[[Names, Any], str]] = {
-    "seat_win_rate": lambda names, r: f"{names.game(r.game)}{_other_ruleset(names, r)} seat {r.item} at "
+    "seat_win_rate": lambda names, r: f"{names.game(r.game)}{other_ruleset(names, r)} seat {r.item} at "
                                       f"{r.num_players} players",
     "caprice_hit_rate": lambda names, r: names("caprices", r.item),
     "caprice_slot_hit_rate": lambda names, r: f"{r.item} slot at {r.num_players} players",
@@ -48,7 +48,7 @@ QUESTION_WORDS = {
 POINTS = {"tile_value"}  # findings measured in points; the others are rates
 
 
-def _other_ruleset(names: Names, row: Any) -> str:
+def other_ruleset(names: Names, row: Any) -> str:
     """' (The God's Caprice)' for a cell of a game's other ruleset, so two rulesets' cells never read alike."""
     ruleset = getattr(row, "ruleset", None)
     if not isinstance(ruleset, str) or not ruleset or ruleset == _default_ruleset(str(row.game)):

@@ -20,7 +20,7 @@ from reports.findings import assumptions
 from reports.findings.examples import Example
 from reports.findings.headlines import Finding, findings, has_table
 from reports.kit.charts import house_style
-from reports.kit.verdicts import verdicts_section
+from reports.kit.verdicts import other_ruleset, verdicts_section
 from reports.kit.words import agents_words, count, pct, plain_value, seat
 from reports.page import PageLink, escape, page
 from reports.site.agents import agents_section
@@ -49,7 +49,8 @@ METRICS = {  # metric key -> (what it compares, page)
 def describe_cell(table: str, r: Any, names: Names) -> str:
     """One flagged cell in words (which seat, Caprice, tile, god ...)."""
     describers = {
-        "met_seat_advantage": lambda: f"{names.game(r.game)}, {seat(r.seat)} at {r.num_players} players",
+        "met_seat_advantage": lambda: f"{names.game(r.game)}{other_ruleset(names, r)}, {seat(r.seat)} at "
+                                      f"{r.num_players} players",
         "met_caprice_hit_rate": lambda: names("caprices", r.caprice_id) + (
             "" if r.dimension == "overall" else f" ({r.dimension.replace('_', ' ')} {r.level})"),
         "met_caprice_slot_hit_rate": lambda: f"{r.slot_label} slot at {r.num_players} players",

@@ -109,3 +109,15 @@ def test_study_rejects_unknown_tile_value_keys(tmp_path: Path) -> None:
     study.write_text(STUDY + "rollout = 3\n")
     with pytest.raises(Exception, match=r"\[\[tile_value\]\] #1: unknown keys \['rollout'\]"):
         study_steps(study)
+
+
+def test_seat_rows_and_their_flags_are_per_ruleset_never_pooled(warehouse: Path) -> None:
+    with duckdb.connect(str(warehouse), read_only=True) as con:
+        seats = con.execute("select ruleset, agent_mix, num_players, seat, n from met_seat_advantage "
+                            "where game = 'gardens' and source = 'simulated'").fetchall()
+        cells = con.execute("select distinct ruleset, agent_mix from met_findings_by_lineup "
+                            "where game = 'gardens' and finding = 'seat_win_rate'").fetchall()
+    # the lake holds 8 games per player count of each ruleset, under different play: each its own row
+    assert {(r, mix) for r, mix, *_ in seats} == {("base", "random"), ("gods-caprice", "greedy")}
+    assert all(n == 8 for *_, n in seats) and len(seats) == 2 * (2 + 3)
+    assert sorted(cells) == [("base", "random"), ("gods-caprice", "greedy")]
