@@ -83,7 +83,8 @@ def first_seat(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     verdict = ("Look at: " + "; ".join(sentence(r, names) for r in tilted.itertuples()) + "." if len(tilted) else
                f"No seat is tilted under the strongest play ({counts_line(decided)} seat cells)." if len(decided)
                else "No verdicts in this warehouse yet.")
-    labels = [f"{names.game(r.game)[:12]}{other_ruleset(names, r)[:10]} {r.num_players}p" for r in first.itertuples()]
+    labels = [f"{names.game(r.game)[:12]}{_short(other_ruleset(names, r))} {r.num_players}p"
+              for r in first.itertuples()]
     fig = charts.difference_chart(labels, first, "win_rate", "win_lo", "win_hi", "reference", size=(6.2, 2.6),
                                   ylabel="seat 1 win rate minus\nfair share (points)", reference_label="fair share 1/P")
     fig.axes[0].tick_params(axis="x", labelrotation=30, labelsize=7)
@@ -92,6 +93,11 @@ def first_seat(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
     return Finding(question, " ".join(parts) + " " + verdict, charts.image(fig, "seat 1 win rate against fair share"),
                    robustness(con, "seat_win_rate", names, cells), "overview.html#Is-any-seat-favoured,-in-any-game?",
                    examples=tuple(shown))
+
+
+def _short(other: str) -> str:
+    """' (The God's Caprice)' as a chart label's tail: ', The God's Capr'."""
+    return f", {other.strip(' ()')[:14]}" if other else ""
 
 
 def caprices_too_easy_or_hard(con: duckdb.DuckDBPyConnection, names: Names) -> Finding:
