@@ -27,7 +27,8 @@ from IPython.display import Markdown, display
 import pandas as pd
 
 from reports.kit import charts
-from reports.kit.notebook import ci, count, open_warehouse, pct, play_words, seat, show, strongest_play
+from reports.kit.notebook import (ci, count, open_warehouse, pct, play_words, seat, show, strongest_play,
+                                  verdict_seats)
 from reports.kit.verdicts import lead_markdown, other_ruleset
 
 q, names = open_warehouse(warehouse)
@@ -58,12 +59,15 @@ games = list(sample.game.unique())
 # %% [markdown]
 # ## Is any seat favoured, in any game?
 # Win rate by seat (seat 1 plays first; dashed: the fair share 1/P), one panel per
-# game and player count, over uniform line-ups only (every seat the same agent type).
+# game, ruleset and player count, over uniform line-ups only (every seat the same agent
+# type), with the anytime-valid intervals of the verdicts on the index and game pages
+# (orange: a seat the verdict calls tilted).
 
 # %%
-seats = q("select * from met_seat_advantage where source = 'simulated' order by game, ruleset, num_players, seat")
-# only uniform line-ups measure a seat: a warehouse of mixed line-ups alone (random against greedy) has none;
-# a game's rulesets are two games to a designer, each with its own panels
+# the verdicts' own rows, so this page and the others read one table; only uniform line-ups measure a seat (a
+# warehouse of mixed line-ups alone, random against greedy, has none); a game's rulesets are two games to a
+# designer, each with its own panels
+seats = verdict_seats(q("select * from met_verdicts where finding = 'seat_win_rate'"))
 seats = pd.concat([seats.iloc[0:0], *(strongest_play(part) for _, part in seats.groupby(["game", "ruleset"], sort=False))])
 panels = seats[["game", "ruleset", "num_players"]].drop_duplicates().values.tolist()
 if panels:

@@ -123,11 +123,11 @@ def seat_chart(seats: pd.DataFrame) -> str:
 
 
 def verdict_seats(verdicts: pd.DataFrame) -> pd.DataFrame:
-    """`met_verdicts`' seat rows (one ruleset) in the shape `seat_chart` draws: the interval is the verdict's
+    """`met_verdicts`' seat rows in the shape `seat_chart` draws: the interval is the verdict's
     anytime-valid confidence sequence, and a flagged seat is one the verdict calls tilted."""
     seats = verdicts.assign(seat=verdicts["item"].astype(int) - 1, win_rate=verdicts.estimate,
                             win_lo=verdicts.cs_lo, win_hi=verdicts.cs_hi, flagged=verdicts.verdict == "tilted")
-    return seats.sort_values(["num_players", "seat"])
+    return seats.sort_values(["game", "ruleset", "num_players", "seat"])
 
 
 def play_lineups(frame: pd.DataFrame) -> list[str]:
