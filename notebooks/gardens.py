@@ -30,7 +30,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from reports.kit import charts
-from reports.kit.notebook import (beside, ci, count, noise_word, open_warehouse, pct, play_words, seat_chart, show,
+from reports.kit.notebook import (beside, ci, count, noise_word, open_warehouse, pct, play_words, seat_charts, show,
                                   strongest_play, verdict_seats)
 from reports.kit.verdicts import lead_markdown
 
@@ -309,12 +309,7 @@ display(Markdown(f"Rounds per game {play_words(rounds)}, per ruleset."))
 show(rounds, {"ruleset": ruleset_name, "play": "agent_mix", "players": "num_players", "games": "n",
               "rounds per game": ci("rounds_mean", "rounds_lo", "rounds_hi", "value")})
 # each ruleset apart (two rulesets are two games to a designer), drawn from the verdicts at the top of this page
-seat_verdicts = q("select * from met_verdicts where game = 'gardens' and finding = 'seat_win_rate'")
-for ruleset, part in seat_verdicts.groupby("ruleset", sort=True):
-    seats = strongest_play(verdict_seats(part))
-    display(Markdown(f"**{names.ruleset(ruleset)}**: seat win rates {play_words(seats)}, with the anytime-valid "
-                     "intervals of the verdicts above"))
-    display(Markdown(seat_chart(seats)))
+seat_charts(verdict_seats(q("select * from met_verdicts where game = 'gardens' and finding = 'seat_win_rate'")), names)
 
 # %% [markdown]
 # ## Where do the points come from?

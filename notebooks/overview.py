@@ -68,7 +68,6 @@ games = list(sample.game.unique())
 # warehouse of mixed line-ups alone, random against greedy, has none); a game's rulesets are two games to a
 # designer, each with its own panels
 seats = verdict_seats(q("select * from met_verdicts where finding = 'seat_win_rate'"))
-seats = pd.concat([seats.iloc[0:0], *(strongest_play(part) for _, part in seats.groupby(["game", "ruleset"], sort=False))])
 panels = seats[["game", "ruleset", "num_players"]].drop_duplicates().values.tolist()
 if panels:
     cols = 4

@@ -26,6 +26,7 @@ import pyarrow.parquet as pq
 
 from lake.catalogue import CatalogedRun, LakeCatalogue
 from lake.store import Store
+from simulate import sequential
 
 Cell = tuple[int, int]  # (players, seat from 0)
 
@@ -45,6 +46,12 @@ class SeatObservations:
             self.games[cell] += other.games[cell]
             self.wins[cell] += other.wins[cell]
         self.duplicate = self.duplicate or other.duplicate
+
+    def games_to_decide(self, cell: Cell, reference: float, min_effect: float, alpha: float) -> int | None:
+        """Games that would decide the cell by the betting sequence, if its observations go on as they went."""
+        values = self.values.get(cell, [])
+        return sequential.betting_games_to_decide(values, self.games.get(cell, 0) / max(len(values), 1), reference,
+                                                  min_effect, alpha, sequential.TUNED_FOR // cell[0])
 
     def counts(self) -> dict[Cell, tuple[float, int]]:
         """(wins summed over games, games) per cell."""

@@ -135,8 +135,7 @@ def _verdict_row(cell: Any, pace: dict[tuple[str, str, str], float],
         lo, hi = sequential.betting_sequence(values, alpha, tuned)
         verdict = sequential.betting_verdict(values, reference, minimum, alpha, tuned)
         method = "betting sequence over duplicate deals"
-        per_value = deals.games.get((int(cell.num_players), int(cell.item) - 1), 0) / max(len(values), 1)
-        needed = sequential.betting_games_to_decide(values, per_value, reference, minimum, alpha, tuned)
+        needed = deals.games_to_decide((int(cell.num_players), int(cell.item) - 1), reference, minimum, alpha)
     seconds = pace.get((cell.game, cell.ruleset, cell.agent_mix))
     more = None if needed is None else max(needed - int(n), 0)
     return {**{k: getattr(cell, k) for k in ("game", "finding", "ruleset", "num_players", "item", "agent_mix")},

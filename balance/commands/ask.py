@@ -106,11 +106,9 @@ def describe(ask: Ask, result: AskResult) -> list[str]:
 def _games_to_decide(result: AskResult, ask: Ask, cell: tuple[int, int], alpha: float) -> int | None:
     """Games that would decide the cell if it goes on as it went: by the sequence its verdict reads."""
     players = cell[0]
-    wins, games = result.counts.get(cell, (0.0, 0))
     if result.seen.duplicate:
-        values = result.seen.values.get(cell, [])
-        return sequential.betting_games_to_decide(values, games / max(len(values), 1), 1 / players, ask.min_effect,
-                                                  alpha, sequential.TUNED_FOR // players)
+        return result.seen.games_to_decide(cell, 1 / players, ask.min_effect, alpha)
+    wins, games = result.counts.get(cell, (0.0, 0))
     rate = wins / games if games else float("nan")
     return sequential.games_to_decide(rate, games, 1 / players, ask.min_effect, alpha)
 

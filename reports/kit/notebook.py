@@ -16,7 +16,7 @@ from typing import Any
 
 import matplotlib.pyplot as plt
 import pandas as pd
-from IPython.display import HTML, display
+from IPython.display import HTML, Markdown, display
 
 from engine.core.agents import SEARCH_AGENT_NAMES
 from reports.kit import charts
@@ -123,11 +123,26 @@ def seat_chart(seats: pd.DataFrame) -> str:
 
 
 def verdict_seats(verdicts: pd.DataFrame) -> pd.DataFrame:
-    """`met_verdicts`' seat rows in the shape `seat_chart` draws: the interval is the verdict's
-    anytime-valid confidence sequence, and a flagged seat is one the verdict calls tilted."""
+    """`met_verdicts`' seat rows in the shape `seat_chart` draws, under the strongest play of each game and
+    ruleset (`strongest_play`; a game's rulesets are two games): the interval is the verdict's anytime-valid
+    confidence sequence, and a flagged seat is one the verdict calls tilted."""
     seats = verdicts.assign(seat=verdicts["item"].astype(int) - 1, win_rate=verdicts.estimate,
                             win_lo=verdicts.cs_lo, win_hi=verdicts.cs_hi, flagged=verdicts.verdict == "tilted")
-    return seats.sort_values(["game", "ruleset", "num_players", "seat"])
+    strongest = [strongest_play(part) for _, part in seats.groupby(["game", "ruleset"], sort=False)]
+    return pd.concat([seats.iloc[0:0], *strongest]).sort_values(["game", "ruleset", "num_players", "seat"])
+
+
+def seat_charts(seats: pd.DataFrame, names: Names) -> None:
+    """One `seat_chart` per ruleset of a game's `verdict_seats`, each titled with its play (and its ruleset's
+    name when the game has several)."""
+    if seats.empty:
+        display(Markdown(seat_chart(seats)))
+        return
+    several = seats.ruleset.nunique() > 1
+    for ruleset, part in seats.groupby("ruleset", sort=True):
+        title = f"**{names.ruleset(str(ruleset))}**: seat win rates" if several else "Seat win rates"
+        display(Markdown(f"{title} {play_words(part)}, with the anytime-valid intervals of the verdicts"))
+        display(Markdown(seat_chart(part)))
 
 
 def play_lineups(frame: pd.DataFrame) -> list[str]:
