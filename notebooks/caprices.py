@@ -27,8 +27,8 @@ import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
 from reports.kit import charts
-from reports.kit.notebook import (MIN_RECORDED_N, beside, ci, count, open_warehouse, pct, play_words, seat_chart, show,
-                                  strongest_play)
+from reports.kit.notebook import (MIN_RECORDED_N, beside, ci, count, open_warehouse, pct, play_words, seat_chart,
+                                  seat_charts, show, strongest_play, verdict_seats)
 from reports.kit.verdicts import lead_markdown
 
 q, names = open_warehouse(warehouse)
@@ -131,8 +131,8 @@ show(slots[slots.reference.notna()], {
 # strength cannot masquerade as a seat effect; seats also rotate across games.
 
 # %%
-seats = strongest_play(q("select * from met_seat_advantage where source = 'simulated' and game = 'caprices' order by num_players, seat"))
-display(Markdown(seat_chart(seats)))
+# the verdicts' rows (anytime-valid intervals, orange when tilted), as on the index and every other page
+seat_charts(verdict_seats(q("select * from met_verdicts where game = 'caprices' and finding = 'seat_win_rate'")), names)
 order = q("select *, turn_position as seat from met_caprices_turn_order where source = 'simulated' order by num_players, turn_position")
 if order.random_starts.sum():  # the King aid dealt at random: seats no longer tell who started
     display(Markdown(f"{order.random_starts.sum():,} player-games started with a randomly dealt King aid "

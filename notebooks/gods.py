@@ -35,8 +35,8 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 from reports.kit import charts
-from reports.kit.notebook import (beside, ci, count, noise_word, open_warehouse, pct, play_words, seat_chart, show,
-                                  strongest_play)
+from reports.kit.notebook import (beside, ci, count, noise_word, open_warehouse, pct, play_words, seat_charts, show,
+                                  strongest_play, verdict_seats)
 from reports.kit.verdicts import lead_markdown
 
 q, names = open_warehouse(warehouse)
@@ -340,8 +340,8 @@ display(Markdown("\n".join(
 # 1/P dashed. In real time a seat only matters through tie-breaks and the deal.
 
 # %%
-seats = strongest_play(q("select * from met_seat_advantage where source = 'simulated' and game = 'gods' order by num_players, seat"))
-display(Markdown(seat_chart(seats)))
+# the verdicts' rows (anytime-valid intervals, orange when tilted), as on the index and every other page
+seat_charts(verdict_seats(q("select * from met_verdicts where game = 'gods' and finding = 'seat_win_rate'")), names)
 
 # %% [markdown]
 # ## How strong are the agents?
