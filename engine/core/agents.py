@@ -3,8 +3,9 @@
 `random` picks uniformly; `greedy` takes the command with the best one-ply
 value from the game's own evaluation, breaking ties at random. The search
 agent `ismcts[:N[:POLICY]]` (`ismcts.py`) is given its player's information
-set instead of the view alone. `ismcts-ref` is the default `ismcts` kept as
-the yardstick of issue 25; `strong` is each game's default strong agent.
+set instead of the view alone, as is `lookahead` (`lookahead.py`, one ply on
+the turn's outcome). `ismcts-ref` is the default `ismcts` kept as the
+yardstick of issue 25; `strong` is each game's default strong agent.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from typing import Any
 from engine.core.errors import UnknownName
 from engine.core.game import Game
 from engine.core.ismcts import parse_ismcts
+from engine.core.lookahead import NAME as LOOKAHEAD
+from engine.core.lookahead import make_lookahead
 
 
 class RandomAgent:
@@ -62,8 +65,9 @@ REFERENCE_SEARCH = "ismcts-ref"
 """Today's default search (issue 25's yardstick): `ismcts` with the game's default budget, under its own name."""
 STRONG = "strong"
 """Each game's default strong agent: the game's `agents["strong"]`, else the reference search."""
-SEARCH_AGENT_NAMES = ("ismcts", STRONG)
-"""Name prefixes of the search agents (`ismcts...`, `ismcts-ref`, `strong`): what findings call search play."""
+SEARCH_AGENT_NAMES = ("ismcts", STRONG, LOOKAHEAD)
+"""Name prefixes of the strong agents (`ismcts...`, `ismcts-ref`, `strong`, `lookahead`): what findings call search
+play (the strong play a verdict is read under beside greedy)."""
 
 AGENT_FAMILIES: dict[str, tuple[str, str]] = {
     "os-ismcts": ("engine.openspiel.agent", "openspiel"),
@@ -76,6 +80,8 @@ def make_agent(name: str, game: Game | None = None) -> Any:
     """An agent by name; a game may add its own agents via `game.agents`; `ismcts[:N[:POLICY]]` searches."""
     if name == "ismcts" or name.startswith("ismcts:"):
         return parse_ismcts(name, game, make_agent)
+    if name == LOOKAHEAD:
+        return make_lookahead(game, make_agent)
     family = AGENT_FAMILIES.get(name.split(":")[0])
     if family is not None:
         return _family_agent(name, game, *family)
@@ -85,7 +91,7 @@ def make_agent(name: str, game: Game | None = None) -> Any:
     factory = extra.get(name) or AGENTS.get(name)
     if factory is None:
         known = ", ".join(sorted({*AGENTS, *extra}))
-        search = (f", ismcts[:N[:POLICY]], {REFERENCE_SEARCH}, {STRONG}"
+        search = (f", ismcts[:N[:POLICY]], {REFERENCE_SEARCH}, {STRONG}, {LOOKAHEAD}"
                   if game is not None and game.search is not None else "")
         raise UnknownName(f"no agent {name!r}; known agents: {known}{search}")
     return factory()

@@ -1,0 +1,113 @@
+"""`lookahead`: one ply on the turn's outcome, a cheap agent measured against the reference search (issue 25).
+
+At a decision the game's search profile calls strategic, the agent draws one
+determinisation of its information set (`InfoSet.sample`, so it never reads
+the true hidden facts) and, for each legal command on that same world
+(common random numbers: every command meets the same draws):
+
+1. applies the command;
+2. plays the rest of its own turn (its consecutive decisions) with the greedy
+   agent;
+3. scores the result with the game's search estimate (`SearchProfile.evaluate`,
+   told who searches), or the final scores if the game ended: the margin of
+   its own score over the best opponent's.
+
+It plays the command with the largest margin; ties (58% of Four Gardens
+decisions, 24% of Caprices ones, where several commands lead to the same
+estimate) go to greedy's own value of the command, then to legal order.
+Other decisions go to the profile's tactical agent, as in the search.
+Unlike greedy, it judges a command by what the whole turn makes of it and by
+the lead it gives, not by its own points alone; unlike the search it never
+looks past its own turn. Its cost per decision is one determinisation and one
+greedy turn per legal command (`iterations_run` counts them), against the
+reference search's fixed budget of iterations. Measured strength and cost
+per game: docs/benchmarks.md, "Strong play at a tenth of the price".
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.chance import Chance
+from engine.core.errors import UnknownName
+from engine.core.game import Game, InfoSet, SearchProfile
+
+NAME = "lookahead"
+TIE = 1e-9
+"""Margins this close are a tie (float sums in another order), broken by greedy's own value of the command."""
+
+
+class LookaheadAgent:
+    """The legal command whose own turn, finished by greedy, leaves the largest lead on the search's estimate."""
+
+    searches = True
+    reads_view = True  # (it is given an information set, not a view)
+
+    def __init__(self, profile: SearchProfile, finish: Any, tactical: Any, name: str = NAME) -> None:
+        self.name = name
+        self.profile = profile
+        self.finish = finish  # plays the rest of the turn after each candidate command
+        self.tactical = tactical
+        self.decisions_searched = 0  # over the agent's life, for `balance bench`
+        self.iterations_run = 0  # determinisations drawn (one per candidate command)
+        self.search_seconds = 0.0  # CPU time spent looking (process time)
+
+    def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """Without an information set (a caller that only has the view) the agent cannot look ahead."""
+        raise TypeError("lookahead needs the driver's InfoSet: call search(), as engine.core.play_game does")
+
+    def search(self, game: Game, info: InfoSet, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The command to play (a single legal command is played without a look)."""
+        if len(legal) == 1:
+            return legal[0]
+        strategic = self.profile.strategic
+        if strategic is not None and not strategic(info.view()):
+            return self.tactical.choose(game, info.view(), legal, rng)
+        started = time.process_time()
+        world_seed = rng.getrandbits(64)  # one world and one stream of draws, shared by every candidate
+        margins = [self._margin(game, info, command, world_seed) for command in legal]
+        self.search_seconds += time.process_time() - started
+        self.decisions_searched += 1
+        self.iterations_run += len(legal)
+        best = max(margins)
+        tied = [command for command, margin in zip(legal, margins) if margin >= best - TIE]
+        if len(tied) == 1:
+            return tied[0]
+        view = info.view()
+        values = [game.greedy_value(view, command) for command in tied]
+        return tied[values.index(max(values))]
+
+    def _margin(self, game: Game, info: InfoSet, command: Any, world_seed: int) -> float:
+        """The searcher's estimated lead once `command` and the rest of its turn are played on the shared world."""
+        chance = Chance(world_seed)
+        state = _apply(game, info.sample(chance), command, chance)
+        me = info.player
+        while (player := game.to_move(state)) == me:
+            legal = game.legal_commands(state, me)
+            chosen = self.finish.choose(game, game.view(state, me), legal, chance) if len(legal) > 1 else legal[0]
+            state = _apply(game, state, chosen, chance)
+        scores = game.scores(state) if player is None else self.profile.evaluate(state, me)
+        return scores[me] - max(score for other, score in enumerate(scores) if other != me)
+
+
+def _apply(game: Game, state: Any, command: Any, chance: Chance) -> Any:
+    for event in game.decide(state, command, chance):
+        state = game.evolve(state, event)
+    return state
+
+
+def make_lookahead(game: Game | None, make_plain: Any) -> LookaheadAgent:
+    """`lookahead` for `game`, which must declare a search profile (its estimate is what the agent scores)."""
+    profile = game.search if game is not None else None
+    if game is None or profile is None:
+        where = f"game {game.id!r}" if game is not None else "a game-less agent"
+        raise UnknownName(f"agent {NAME!r}: lookahead needs a game with a search profile, not {where}")
+    return LookaheadAgent(profile, make_plain("greedy", game), make_plain(profile.tactical, game))
+
+
+def lookahead_agent(profile: SearchProfile, make_plain: Any, name: str) -> LookaheadAgent:
+    """The agent for a game's own table of agents (e.g. Four Gardens' `strong`), under `name`."""
+    return LookaheadAgent(profile, make_plain("greedy"), make_plain(profile.tactical), name)
