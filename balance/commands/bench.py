@@ -21,7 +21,7 @@ from simulate.writer_bench import PeerMissing, WriterFigure, compare_writers, la
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="caprices", help="game id (default: caprices)")
+    parser.add_argument("--game", help="game id (default: caprices; with --side-by-side: every searchable game)")
     parser.add_argument("--games", type=arg.bounded_int(1, 1_000_000, "games per measurement"), default=200,
                         help="games per measurement (default: 200)")
     parser.add_argument("--players", type=arg.bounded_int(1, 64, "players"), default=4,
@@ -38,8 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="timed repeats per mode; the best is kept (default: 3)")
     parser.add_argument("--side-by-side", metavar="AGENTS",
                         help="instead: CPU seconds per self-play game of two or more agents (e.g. strong,ismcts-ref), "
-                             "same seeds, for every searchable game (that knows them all) and ruleset at --counts; "
-                             "a Markdown table")
+                             "same seeds, for every searchable game (that knows them all; or --game, --ruleset) and "
+                             "ruleset at --counts; a Markdown table")
     parser.add_argument("--counts", default="2,3,4", help="player counts for --side-by-side (default: 2,3,4)")
     parser.add_argument("--table", action="store_true",
                         help="instead: the performance table for every game (random agents, one core, logged; "
@@ -48,8 +48,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    chosen = args.game
+    args.game = args.game or "caprices"
     if args.side_by_side:
-        return _side_by_side(args)
+        return _side_by_side(args, chosen)
     if args.table:
         return _table(args)
     game = get_game(args.game)
@@ -136,13 +138,19 @@ def _table(args: argparse.Namespace) -> int:
     return 0
 
 
-def _side_by_side(args: argparse.Namespace) -> int:
+def _side_by_side(args: argparse.Namespace, chosen_game: str | None) -> int:
     """Issue 25's speed table: each agent's CPU seconds per self-play game, same seeds, and the ratio."""
     agents = parse_name_list(args.side_by_side)
     if len(agents) < 2:
         raise SpecError("--side-by-side: name two or more agents, e.g. strong,ismcts-ref")
     counts = parse_int_list(args.counts, "--counts")
-    cells = [cell for cell in searchable_cells(counts) if all(_knows(cell[0], name) for name in agents)]
+    cells = [cell for cell in searchable_cells(counts) if all(_knows(cell[0], name) for name in agents)
+             and chosen_game in (None, cell[0].id) and args.ruleset in (None, cell[1])]
+    if chosen_game is not None or args.ruleset is not None:
+        get_game(args.game)  # an unknown game is named with the known ones
+        if not cells:
+            raise SpecError(f"--side-by-side: no searchable cell of game {args.game!r}"
+                            + (f", ruleset {args.ruleset!r}" if args.ruleset else "") + f" knows {', '.join(agents)}")
     if not cells:
         for name in agents:
             make_agent(name, get_game(args.game))  # UnknownName lists the known agents

@@ -36,3 +36,27 @@ def test_the_command_prints_the_share_and_interval(capsys: pytest.CaptureFixture
     assert h2h.main(["--game", "caprices", "--new", "greedy", "--yardstick", "random", "--games", "4"]) == 0
     out = capsys.readouterr().out
     assert "greedy against random: win share" in out and "Wilson 95%" in out and "4 games" in out
+
+
+def test_a_what_if_variant_is_played_by_both_agents(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--set` (issue 25, item 4): every game of the gate is played on the changed ruleset."""
+    played: list[object] = []
+    real = h2h.play_game
+
+    def recording(game: object, ruleset: object, *rest: object) -> object:
+        played.append(ruleset["bonus.extra_rewards_values"])  # type: ignore[index]
+        return real(game, ruleset, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(h2h, "play_game", recording)
+    argv = ["--game", "gardens", "--new", "greedy", "--yardstick", "random", "--games", "2",
+            "--set", "bonus.extra_rewards_values=[11,10,9,8]"]
+    assert h2h.main(argv) == 0
+    assert played == [[11, 10, 9, 8], [11, 10, 9, 8]]
+    assert "gardens base + bonus.extra_rewards_values = [11, 10, 9, 8] 2p" in capsys.readouterr().out
+
+
+def test_a_wrong_set_names_the_key(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        h2h.main(["--game", "gardens", "--games", "2", "--set", "bonus.extra_reward_values=[1,1,1,1]"])
+    assert "extra_reward_values" in capsys.readouterr().err

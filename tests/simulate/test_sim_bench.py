@@ -85,3 +85,16 @@ def test_bench_side_by_side_plays_only_the_games_that_know_every_agent(
     assert cli(["bench", "--side-by-side", "greedy-fast,greedy", "--search-games", "1", "--counts", "2"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| gods")]
     assert len(rows) == 1 and rows[0].startswith("| gods | standard | 2 |")
+
+
+def test_bench_side_by_side_can_be_limited_to_one_game_and_ruleset(cli: Cli,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "--side-by-side", "greedy,random", "--search-games", "1", "--counts", "2", "--game", "gardens"]
+    assert cli(argv) == 0
+    rows = [line.split(" | ")[:2] for line in capsys.readouterr().out.splitlines() if line.startswith("| ")][1:]
+    assert rows == [["| gardens", "base"], ["| gardens", "gods-caprice"]]
+    assert cli([*argv, "--ruleset", "gods-caprice"]) == 0
+    rows = [line.split(" | ")[:2] for line in capsys.readouterr().out.splitlines() if line.startswith("| ")][1:]
+    assert rows == [["| gardens", "gods-caprice"]]
+    assert cli([*argv, "--ruleset", "no-such-ruleset"]) == 1
+    assert "no searchable cell of game 'gardens', ruleset 'no-such-ruleset'" in capsys.readouterr().err
