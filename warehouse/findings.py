@@ -21,8 +21,10 @@ finding rests on the kind of play, over the verdicts of `met_verdicts`
 
 Random play is kept beside them as a labelled reference (`random_*`), never
 in the label. Where a search line-up with a larger budget was played (e.g. 4x
-the iterations, on a sample), `stronger_*` holds its verdict and `strength`
-says whether the verdict moves with strength: *converged* (the two strongest
+the iterations, on a sample; beside a headline agent with no budget, such as
+Four Gardens' `lookahead`, the other search with the largest one),
+`stronger_*` holds its verdict and `strength` says whether the verdict moves
+with strength: *converged* (the two strongest
 give the same decided verdict), *changes with strength* (both decided,
 differently) or *not known* (either undecided).
 """
@@ -151,14 +153,17 @@ def _label_cell(cell: pd.DataFrame) -> dict[str, Any]:
 
 
 def _stronger(game: str, search: Any, searches: list[Any]) -> Any:
-    """The search line-up with the largest budget when it is larger than the headline search's (None: none)."""
-    budgets = [(iterations(game, row.agent_mix), row) for row in searches]
+    """The search line-up with the largest budget when it is larger than the headline search's (None: none).
+
+    A headline agent without an iteration budget (Four Gardens' `strong` is `lookahead`, which matched the
+    reference search head to head) is set beside the other line-up with the largest budget: the two strongest."""
+    budgets = [(iterations(game, row.agent_mix), row) for row in searches if row is not search]
     known = [(budget, row) for budget, row in budgets if budget is not None]
     if search is None or not known:
         return None
     budget, row = max(known, key=lambda pair: pair[0])
     headline = iterations(game, search.agent_mix)
-    return row if headline is not None and budget > headline else None
+    return row if headline is None or budget > headline else None
 
 
 @functools.lru_cache(maxsize=64)

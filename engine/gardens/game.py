@@ -16,6 +16,7 @@ from engine.core.ruleset import Ruleset, resolve_ruleset
 from engine.gardens import events as ev
 from engine.gardens.agents.greedy import greedy_value
 from engine.gardens.agents.search import PROFILE as SEARCH_PROFILE
+from engine.gardens.agents.search import SEARCH_AGENTS
 from engine.gardens.agents.tile_value import tile_agents
 from engine.gardens.commands import legal_commands, to_move
 from engine.gardens.decide import decide
@@ -45,7 +46,8 @@ class GardensGame:
 
     def __init__(self) -> None:
         self._rules: dict[tuple[str, str], Rules] = {}
-        self.agents = tile_agents()  # prefer-<tile> / avoid-<tile>: greedy with a fixed bonus-tile choice
+        # prefer-<tile> / avoid-<tile>: greedy with a fixed bonus-tile choice; `strong`: lookahead (issue 25)
+        self.agents = {**tile_agents(), **SEARCH_AGENTS}
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:
         """Load and validate a ruleset (RulesetError names the file and key at fault)."""

@@ -152,3 +152,17 @@ def test_search_budgets_are_read_from_the_agents() -> None:
     assert iterations("caprices", "ismcts:800") == 800
     assert iterations("caprices", "ismcts") == 200  # the game's default budget
     assert iterations("caprices", "greedy") is None and iterations("caprices", "no-such-agent") is None
+
+
+def test_a_headline_agent_without_a_budget_is_set_beside_the_largest_search() -> None:
+    """Four Gardens' `strong` is `lookahead` (no iterations): the reference search's sample is its comparison."""
+    def mix(name: str, n: int) -> dict[str, object]:
+        return {"game": "gardens", "agent_mix": name, "verdict": "fair", "estimate": 0.5, "cs_lo": 0.49,
+                "cs_hi": 0.51, "n": n, "reference": 0.5}
+
+    assert iterations("gardens", "strong") is None and iterations("gardens", "ismcts:100") == 100
+    values = _label_cell(pd.DataFrame([mix("greedy", 900), mix("strong", 900), mix("ismcts:100", 40)]))
+    assert values["search_lineup"] == "strong" and values["stronger_lineup"] == "ismcts:100"
+    assert values["strength"] == "converged"
+    alone = _label_cell(pd.DataFrame([mix("greedy", 900), mix("strong", 900)]))
+    assert alone["stronger_lineup"] is None and alone["strength"] is None

@@ -11,7 +11,12 @@ weights are the agent's heuristic, not rules.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.agents import make_agent
 from engine.core.game import SearchProfile
+from engine.core.lookahead import lookahead_agent
 from engine.gardens.scoring import score
 from engine.gardens.state import GardensView, Player, State
 
@@ -71,3 +76,14 @@ PROFILE = SearchProfile(evaluate=evaluate, scale=0.5, horizon=0, iterations=100,
 Prior: the greedy ranking biases a node's first visits (without it ismcts:25 lost to greedy, 46.5%; with it
 ismcts:25 won 71% and ismcts:100 75% of 100 two-player games, seats rotated; notes of issue 10)."""
 """Scale: a 3-point lead is a reward of 0.73. Horizon and budget: see README (bench)."""
+
+
+def _strong() -> Any:
+    """Four Gardens' default strong agent: `lookahead` under the name `strong` (issue 25).
+
+    Against the reference search (`ismcts-ref`, 100 iterations) it won 55.0% of 400 two-player games under the
+    base rules and 53.0% under The God's Caprice, at 0.12-0.14 of its CPU per self-play game (docs/benchmarks.md)."""
+    return lookahead_agent(PROFILE, make_agent, "strong")
+
+
+SEARCH_AGENTS: dict[str, Callable[[], Any]] = {"strong": _strong}
