@@ -103,6 +103,15 @@ def test_the_reference_search_is_the_default_ismcts(game_id: str) -> None:
     assert commands("ismcts-ref") == commands("ismcts")
 
 
+def same_choice_on_a_twin(game: Any, agent: str, state: Any, player: int, legal: Any) -> bool:
+    """Asserts that `agent` decides alike on the true state and a re-dealt twin; whether their hidden facts differ."""
+    twin = game.resample_hidden(state, player, random.Random(99))
+    choices = [make_agent(agent, game).search(game, InfoSet(game, world, player, 0), legal, random.Random(11))
+               for world in (state, twin)]
+    assert choices[0] == choices[1]
+    return bool(state_digest(game, twin) != state_digest(game, state))
+
+
 @pytest.mark.parametrize(("game_id", "agent"), [("caprices", "strong"), ("gods", "strong"), ("gods", "ismcts-skim")])
 def test_the_strong_agent_is_deterministic_within_budget_and_view_only(game_id: str, agent: str) -> None:
     """Issue 25, item 5, for each game's search `strong` (Four Gardens': tests/test_lookahead.py) and the
@@ -118,11 +127,7 @@ def test_the_strong_agent_is_deterministic_within_budget_and_view_only(game_id: 
         used.append((player, counting.samples))
         counting.samples = 0
         if player == 1 and len(legal) > 1 and len(checked) < 2 and len(used) % 7 == 0:
-            twin = game.resample_hidden(state, player, random.Random(99))
-            choices = [make_agent(agent, game).search(game, InfoSet(game, world, player, 0), legal,
-                                                         random.Random(11)) for world in (state, twin)]
-            assert choices[0] == choices[1]
-            checked.append(state_digest(game, twin) != state_digest(game, state))
+            checked.append(same_choice_on_a_twin(game, agent, state, player, legal))
             counting.samples = 0
 
     events = _play(counting, [agent, "greedy"], 6, observe)
