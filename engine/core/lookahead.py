@@ -26,6 +26,7 @@ per game: docs/benchmarks.md, "Strong play at a tenth of the price".
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Sequence
@@ -63,9 +64,10 @@ class LookaheadAgent:
         """The command to play (a single legal command is played without a look)."""
         if len(legal) == 1:
             return legal[0]
+        view = info.view()
         strategic = self.profile.strategic
-        if strategic is not None and not strategic(info.view()):
-            return self.tactical.choose(game, info.view(), legal, rng)
+        if strategic is not None and not strategic(view):
+            return self.tactical.choose(game, view, legal, rng)
         started = time.process_time()
         world_seed = rng.getrandbits(64)  # one world and one stream of draws, shared by every candidate
         margins = [self._margin(game, info, command, world_seed) for command in legal]
@@ -76,7 +78,6 @@ class LookaheadAgent:
         tied = [command for command, margin in zip(legal, margins) if margin >= best - TIE]
         if len(tied) == 1:
             return tied[0]
-        view = info.view()
         values = [game.greedy_value(view, command) for command in tied]
         return tied[values.index(max(values))]
 
@@ -105,9 +106,10 @@ def make_lookahead(game: Game | None, make_plain: Any) -> LookaheadAgent:
     if game is None or profile is None:
         where = f"game {game.id!r}" if game is not None else "a game-less agent"
         raise UnknownName(f"agent {NAME!r}: lookahead needs a game with a search profile, not {where}")
-    return LookaheadAgent(profile, make_plain("greedy", game), make_plain(profile.tactical, game))
+    return lookahead_agent(profile, functools.partial(make_plain, game=game), NAME)
 
 
 def lookahead_agent(profile: SearchProfile, make_plain: Any, name: str) -> LookaheadAgent:
-    """The agent for a game's own table of agents (e.g. Four Gardens' `strong`), under `name`."""
+    """The agent for `profile` under `name` (also for a game's own table of agents: Four Gardens' `strong`);
+    `make_plain(name)` builds its greedy and tactical agents."""
     return LookaheadAgent(profile, make_plain("greedy"), make_plain(profile.tactical), name)
