@@ -3,6 +3,7 @@ determinisation per candidate command; a decision depends on the player's view o
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -64,10 +65,35 @@ def test_deterministic_one_world_per_candidate_and_view_only(game_id: str, agent
 
     events = _play(counting, ["greedy", agent], 6, observe)
     assert events == _play(game, ["greedy", agent], 6)
+    screen = make_agent(agent, game).screen
     looked = [(legal, drawn) for player, legal, drawn in used if player == 1]
-    assert all(drawn <= legal for legal, drawn in looked)
+    assert all(drawn <= (legal if screen is None else max(2, math.ceil(screen * legal))) for legal, drawn in looked)
     assert any(drawn > 1 for _legal, drawn in looked)  # it did look, at several commands
     assert checked and any(checked)
+
+
+def test_a_screened_look_plays_only_greedys_best_share() -> None:
+    """`lookahead:0.5` (Four Gardens' `strong`) looks only at the best half of the commands by greedy's value:
+    every command it plays at a decision with four or more is one greedy ranks in that half."""
+    game = get_game("gardens")
+    agent = make_agent("lookahead:0.5", game)
+    ranks: list[tuple[int, int]] = []  # (commands greedy ranks above the one played, legal commands)
+
+    def observe(state: Any, player: int, legal: Any, command: Any) -> None:
+        view = game.view(state, player)
+        if player == 0 and len(legal) >= 4 and game.search.strategic(view):
+            value = game.greedy_value(view, command)
+            ranks.append((sum(game.greedy_value(view, c) > value for c in legal), len(legal)))
+
+    play_game(game, game.load_ruleset("base"), [agent, make_agent("greedy", game)], 4, ListSink(), observer=observe)
+    assert len(ranks) > 10 and any(above > 0 for above, _n in ranks)  # it does overrule greedy's first choice
+    assert all(above < math.ceil(n / 2) for above, n in ranks)
+
+
+@pytest.mark.parametrize("name", ["lookahead:0", "lookahead:1", "lookahead:half", "lookahead:"])
+def test_a_share_outside_zero_and_one_is_refused_by_name(name: str) -> None:
+    with pytest.raises(UnknownName, match="SHARE.*between 0 and 1"):
+        make_agent(name, get_game("gardens"))
 
 
 def test_its_counters_say_what_it_looked_at() -> None:
@@ -78,7 +104,7 @@ def test_its_counters_say_what_it_looked_at() -> None:
     assert agent.decisions_searched > 0 and agent.iterations_run >= 2 * agent.decisions_searched
 
 
-def test_four_gardens_strong_is_lookahead_under_its_own_name() -> None:
+def test_four_gardens_strong_is_the_screened_lookahead_under_its_own_name() -> None:
     agent = make_agent("strong", get_game("gardens"))
-    assert isinstance(agent, LookaheadAgent) and agent.name == "strong"
+    assert isinstance(agent, LookaheadAgent) and agent.name == "strong" and agent.screen == 0.5
     assert not isinstance(make_agent("strong", get_game("caprices")), LookaheadAgent)

@@ -22,7 +22,7 @@ finding rests on the kind of play, over the verdicts of `met_verdicts`
 Random play is kept beside them as a labelled reference (`random_*`), never
 in the label. Where a search line-up with a larger budget was played (e.g. 4x
 the iterations, on a sample; beside a headline agent with no budget, such as
-Four Gardens' `lookahead`, the other search with the largest one),
+Four Gardens' `lookahead:0.5`, the other search with the largest one),
 `stronger_*` holds its verdict and `strength` says whether the verdict moves
 with strength: *converged* (the two strongest
 give the same decided verdict), *changes with strength* (both decided,
@@ -155,7 +155,7 @@ def _label_cell(cell: pd.DataFrame) -> dict[str, Any]:
 def _stronger(game: str, search: Any, searches: list[Any]) -> Any:
     """The search line-up with the largest budget when it is larger than the headline search's (None: none).
 
-    A headline agent without an iteration budget (Four Gardens' `strong` is `lookahead`, which matched the
+    A headline agent without an iteration budget (Four Gardens' `strong` is `lookahead:0.5`, which matched the
     reference search head to head) is set beside the other line-up with the largest budget: the two strongest."""
     budgets = [(iterations(game, row.agent_mix), row) for row in searches if row is not search]
     known = [(budget, row) for budget, row in budgets if budget is not None]

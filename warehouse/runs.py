@@ -35,7 +35,7 @@ RUNS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
     ("has_manifest", pa.bool_()), ("spec_json", pa.string()), ("code_version", pa.string()),
     ("created_at", pa.string()), ("assumptions_from", pa.string()), ("source", pa.string()), ("kind", pa.string()),
-    ("in_study", pa.bool_()),
+    ("in_study", pa.bool_()), ("strong_plays", pa.string()),
 ])
 ASSUMPTIONS_SCHEMA = pa.schema([
     ("run_id", pa.string()), ("game", pa.string()), ("ruleset", pa.string()), ("ruleset_digest", pa.string()),
@@ -119,6 +119,7 @@ def describe_run(
         "source": run_source(data),
         "kind": _as_text(data.get("kind", "simulated" if manifest is not None else None)),
         "in_study": in_study(data),
+        "strong_plays": _as_text(_pick(data, "extra.strong_plays")),
     }
     assumptions = []
     names = display_names(ruleset, current, seen)

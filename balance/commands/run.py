@@ -57,9 +57,9 @@ def run(args: argparse.Namespace) -> int:
         except RunConflict as exc:
             # the study's run ids derive from its entries, not from the ruleset files' content
             raise RunConflict(
-                f"{exc}\n{args.lake} holds this study's runs made under other rules (a ruleset file or the study "
-                f"changed since): move {args.lake} away, or pass --lake NEWDIR, and run again; mixing the two "
-                "would report games played under different rules as one"
+                f"{exc}\n{args.lake} holds this study's runs made under other rules or agents (a ruleset file, "
+                f"the study or what `strong` plays changed since): move {args.lake} away, or pass --lake NEWDIR, "
+                "and run again; mixing the two would report games played under other rules or by other agents as one"
             ) from None
         # a run already complete returns its stored manifest, whose counts describe the run that made it
         # (its start time is rounded to the millisecond, hence the tolerance)

@@ -80,8 +80,8 @@ def make_agent(name: str, game: Game | None = None) -> Any:
     """An agent by name; a game may add its own agents via `game.agents`; `ismcts[:N[:POLICY]]` searches."""
     if name == "ismcts" or name.startswith("ismcts:"):
         return parse_ismcts(name, game, make_agent)
-    if name == LOOKAHEAD:
-        return make_lookahead(game, make_agent)
+    if name == LOOKAHEAD or name.startswith(LOOKAHEAD + ":"):
+        return make_lookahead(name, game, make_agent)
     family = AGENT_FAMILIES.get(name.split(":")[0])
     if family is not None:
         return _family_agent(name, game, *family)
@@ -91,10 +91,17 @@ def make_agent(name: str, game: Game | None = None) -> Any:
     factory = extra.get(name) or AGENTS.get(name)
     if factory is None:
         known = ", ".join(sorted({*AGENTS, *extra}))
-        search = (f", ismcts[:N[:POLICY]], {REFERENCE_SEARCH}, {STRONG}, {LOOKAHEAD}"
+        search = (f", ismcts[:N[:POLICY]], {REFERENCE_SEARCH}, {STRONG}, {LOOKAHEAD}[:SHARE]"
                   if game is not None and game.search is not None else "")
         raise UnknownName(f"no agent {name!r}; known agents: {known}{search}")
     return factory()
+
+
+def strong_plays(game: Game) -> str:
+    """What `strong` is in `game` today (`lookahead:0.5`, `ismcts:200` ...): a run of `strong` records it, so that
+    games played by one `strong` are never resumed or counted as another's (lake.claim refuses the mix)."""
+    agent = make_agent(STRONG, game)
+    return str(getattr(agent, "plays", agent.name))
 
 
 def _family_agent(name: str, game: Game | None, module: str, extra: str) -> Any:

@@ -85,6 +85,12 @@ class IsmctsAgent:
         self._kept_rng: random.Random | None = None
         self._last_decision = -1  # index of our last decision in the game of `_kept_rng`
 
+    @property
+    def plays(self) -> str:
+        """What this agent is whatever its name (`strong` may be the reference search): `ismcts:N[:POLICY]`."""
+        policy = "" if self.policy.name == "random" else f":{self.policy.name}"
+        return f"ismcts:{self.iterations}{policy}"
+
     def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """Without an information set (a caller that only has the view) the agent cannot search."""
         raise TypeError("ismcts needs the driver's InfoSet: call search(), as engine.core.play_game does")

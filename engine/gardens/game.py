@@ -46,7 +46,7 @@ class GardensGame:
 
     def __init__(self) -> None:
         self._rules: dict[tuple[str, str], Rules] = {}
-        # prefer-<tile> / avoid-<tile>: greedy with a fixed bonus-tile choice; `strong`: lookahead (issue 25)
+        # prefer-<tile> / avoid-<tile>: greedy with a fixed bonus-tile choice; `strong`: lookahead:0.5 (issue 25)
         self.agents = {**tile_agents(), **SEARCH_AGENTS}
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:

@@ -13,6 +13,7 @@ from lake import layout as lake_files
 from simulate.runner import RunConflict, run
 from tests.simulate.conftest import Cli, small_spec
 from tests.toygame import GAME
+from warehouse.runs import ObservedRun, describe_run
 
 
 def _events(lake: Path, spec_run_id: str) -> pa.Table:
@@ -100,6 +101,25 @@ def test_run_id_taken_by_another_spec_is_refused(tmp_path: Path) -> None:
         run(small_spec(run_id="r1"), tmp_path, workers=1, progress=False, game=GAME)
     again = run(small_spec(run_id="r1"), tmp_path, workers=1, resume=True, progress=False, game=GAME)
     assert again == first  # a complete run resumed plays nothing and keeps its manifest
+
+
+def test_a_run_of_strong_records_what_strong_plays_and_refuses_another(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`strong` changes meaning when a game gets a new default strong agent (issue 25): the run's claim and
+    manifest say what it was, and resuming the run under another `strong` is a conflict, not a mix."""
+    from engine.gardens.agents import search
+
+    spec = small_spec(game="gardens", ruleset="base", players=(2,), agents=("strong", "greedy"), games=2,
+                      batch_size=1, run_id="s1")
+    first = run(spec, tmp_path, workers=1, progress=False)
+    assert first.extra["strong_plays"] == "lookahead:0.5"
+    seen = ObservedRun("gardens", "s1", "base", first.ruleset["digest"])
+    assert describe_run(first.to_dict(), seen)[0]["strong_plays"] == "lookahead:0.5"  # the warehouse's runs row
+    monkeypatch.setattr(search, "SCREEN", 0.25)
+    with pytest.raises(RunConflict, match=r"strong_plays: 'lookahead:0.5' there, 'lookahead:0.25' now"):
+        run(spec, tmp_path, workers=1, resume=True, progress=False)
+    assert "strong_plays" not in run(small_spec(run_id="r2"), tmp_path, workers=1, progress=False, game=GAME).extra
 
 
 def test_cli_simulate_writes_lake_and_refuses_taken_run_id(
