@@ -26,9 +26,10 @@ from typing import Any
 
 import pyarrow as pa
 
+from engine.core.agents import STRONG, strong_plays
 from engine.core.errors import BalanceError
 from engine.gardens.game import GAME
-from lake.claim import claim_run
+from lake.claim import RunConflict, claim_run
 from lake.layout import MANIFEST_FILE, meta_dir, meta_key, part_key
 from lake.manifest import Manifest, code_version, publish
 from lake.parquet_format import read_table
@@ -75,12 +76,16 @@ def write_run(spec: TileValueSpec, tables: dict[str, pa.Table], lake: Path, seco
     run_id = spec.run_id(ruleset.digest)
     store = open_store(lake)
     record = {"kind": KIND, "spec": spec.to_dict(), "ruleset_digest": ruleset.digest}
+    if STRONG in spec.agents:
+        record["strong_plays"] = strong_plays(GAME)  # as simulate.runner: never two `strong`s under one run id
     with claim_run(store, run_id, record, resume=True):  # one writer per run id; a killed one is resumed
-        return _write_claimed(spec, tables, lake, seconds, ruleset, run_id)
+        return _write_claimed(spec, tables, lake, seconds, ruleset, run_id,
+                              {k: v for k, v in record.items() if k == "strong_plays"})
 
 
 def _write_claimed(
     spec: TileValueSpec, tables: dict[str, pa.Table], lake: Path, seconds: float, ruleset: Any, run_id: str,
+    extra: dict[str, Any],
 ) -> Path:
     store = open_store(lake)  # a local folder or an object store: the same keys
     files: list[dict[str, Any]] = []
@@ -94,7 +99,7 @@ def _write_claimed(
         "code_version": code_version(), "files": files,
         "totals": {"rows": sum(f["rows"] for f in files), "files": len(files)},
         "timings": {"seconds": round(seconds, 3)},
-        "created_at": datetime.now(tz=UTC).isoformat(timespec="seconds"),
+        "created_at": datetime.now(tz=UTC).isoformat(timespec="seconds"), "extra": extra,
     }
     publish(store, Manifest.from_dict(manifest))  # sealed: the run counts from here on
     return manifest_file(lake, run_id)
@@ -109,11 +114,22 @@ def run_step(spec: TileValueSpec, lake: Path, progress: Callable[[str, int, int]
     if store.exists(key):
         if json.loads(store.read_bytes(key)).get("kind") != KIND:
             raise BalanceError(f"{manifest_file(lake, run_id)}: run id {run_id} belongs to another kind of run")
+        _refuse_another_strong(spec, json.loads(store.read_bytes(key)), manifest_file(lake, run_id))
         return run_id, {name: read_table(store.read_bytes(table_key(name, run_id))) for name in TABLES}, False
     started = time.perf_counter()
     tables = measure(spec, progress, workers)
     write_run(spec, tables, lake, time.perf_counter() - started)
     return run_id, tables, True
+
+
+def _refuse_another_strong(spec: TileValueSpec, manifest: dict[str, Any], where: Path) -> None:
+    """A complete run of `strong` made when `strong` was another agent is not today's answer: refused, named."""
+    if STRONG not in spec.agents:
+        return
+    then, now = (manifest.get("extra") or {}).get("strong_plays"), strong_plays(GAME)
+    if then != now:
+        raise RunConflict(f"{where}: this tile-value run was played by `strong` = {then!r}, and `strong` is {now!r} "
+                          "today; move the lake away or pass --lake NEWDIR, so the two are never read as one")
 
 
 def study_steps(path: Path, scale: float = 1.0) -> list[TileValueSpec]:

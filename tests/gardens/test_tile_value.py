@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections import defaultdict
 from pathlib import Path
 
@@ -247,3 +248,21 @@ def test_search_agents_play_the_rollouts_on_the_keyed_streams_reproducibly():
     table = tv.measure_choices(spec, "t")
     assert table.num_rows >= 2 and set(table.column("agents").to_pylist()) == {"ismcts:5,ismcts:5,ismcts:5"}
     assert tv.measure_choices(spec, "t").equals(table)
+
+
+def test_a_tile_run_of_strong_records_what_strong_plays_and_refuses_another(tmp_path, monkeypatch):
+    """As a simulated run (tests/simulate/test_sim_lake.py): the tile run's manifest says what `strong` was, and
+    the same run id under another `strong` is a conflict."""
+    from engine.gardens.agents import search
+    from lake.claim import RunConflict
+
+    spec = tv.TileValueSpec("base", 2, games=1, rollouts=1, seed=2, agents=("strong",))
+    run_id, _, _ = run_step(spec, tmp_path)
+    assert json.loads((tmp_path / "runs" / run_id / "manifest.json").read_text())["extra"] == {
+        "strong_plays": "lookahead:0.5"}
+    monkeypatch.setattr(search, "SCREEN", 0.25)
+    with pytest.raises(RunConflict, match=r"played by `strong` = 'lookahead:0.5', and `strong` is 'lookahead:0.25'"):
+        run_step(spec, tmp_path)  # complete: it would otherwise be returned as today's measurement
+    (tmp_path / "runs" / run_id / "manifest.json").unlink()  # unfinished: a resume must not mix the two either
+    with pytest.raises(RunConflict, match=r"strong_plays: 'lookahead:0.5' there, 'lookahead:0.25' now"):
+        run_step(spec, tmp_path)
