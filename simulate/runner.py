@@ -29,7 +29,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from engine.core.agents import STRONG, make_agent, strong_plays
+from engine.core.agents import make_agent, strong_record
 from engine.core.errors import BalanceError
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset
@@ -47,13 +47,10 @@ LOG = logging.getLogger("balance.simulate.runner")
 __all__ = ["RunBusy", "RunConflict", "run", "claim_record"]
 
 
-def claim_record(spec: RunSpec, ruleset: Ruleset, game: Game) -> dict[str, Any]:
+def claim_record(spec: RunSpec, ruleset: Ruleset, strong: dict[str, str]) -> dict[str, Any]:
     """What a simulated run's id is claimed with: its spec, its ruleset's digest and, when it plays `strong`, what
-    `strong` is today (`strong_plays`): a later `strong` (issue 25 changes it) is a conflict, never a resume."""
-    record = {"kind": "simulated", "spec": spec.to_dict(), "ruleset_digest": ruleset.digest}
-    if STRONG in spec.agents:
-        record["strong_plays"] = strong_plays(game)
-    return record
+    `strong` is today (`strong_record`): a later `strong` (issue 25 changes it) is a conflict, never a resume."""
+    return {"kind": "simulated", "spec": spec.to_dict(), "ruleset_digest": ruleset.digest, **strong}
 
 
 def run(
@@ -81,8 +78,8 @@ def run(
     _check_against_game(spec, game_obj)
     ruleset = ruleset if ruleset is not None else load_spec_ruleset(game_obj, spec)
     store.check_usable(write=True)
-    record = claim_record(spec, ruleset, game_obj)
-    claim = claim_run(store, spec.run_id, record, resume, wait)
+    strong = strong_record(spec.agents, game_obj)
+    claim = claim_run(store, spec.run_id, claim_record(spec, ruleset, strong), resume, wait)
     try:
         manifest_key = layout.meta_key(spec.run_id, layout.MANIFEST_FILE)
         if store.exists(manifest_key):
@@ -99,9 +96,7 @@ def run(
                 summaries.append(summary)
                 bar.update(summary.games)
         manifest = _manifest(spec, ruleset, summaries, started, time.time(), {b.index for b in todo})
-        if "strong_plays" in record:
-            manifest.extra["strong_plays"] = record["strong_plays"]  # the reader's record of what `strong` was
-        manifest.extra.update(extra or {})
+        manifest.extra.update(strong, **(extra or {}))  # strong: the reader's record of what `strong` was
         published = publish(store, manifest)
         LOG.info("run %s: manifest published, %d games in %d files", spec.run_id, manifest.totals["games"],
                  manifest.totals["files"])

@@ -26,7 +26,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from engine.core.agents import STRONG, strong_plays
+from engine.core.agents import strong_record
 from engine.core.errors import BalanceError
 from engine.gardens.game import GAME
 from lake.claim import RunConflict, claim_run
@@ -75,17 +75,15 @@ def write_run(spec: TileValueSpec, tables: dict[str, pa.Table], lake: Path, seco
     ruleset = GAME.load_ruleset(spec.ruleset)
     run_id = spec.run_id(ruleset.digest)
     store = open_store(lake)
-    record = {"kind": KIND, "spec": spec.to_dict(), "ruleset_digest": ruleset.digest}
-    if STRONG in spec.agents:
-        record["strong_plays"] = strong_plays(GAME)  # as simulate.runner: never two `strong`s under one run id
+    strong = strong_record(spec.agents, GAME)  # as simulate.runner: never two `strong`s under one run id
+    record = {"kind": KIND, "spec": spec.to_dict(), "ruleset_digest": ruleset.digest, **strong}
     with claim_run(store, run_id, record, resume=True):  # one writer per run id; a killed one is resumed
-        return _write_claimed(spec, tables, lake, seconds, ruleset, run_id,
-                              {k: v for k, v in record.items() if k == "strong_plays"})
+        return _write_claimed(spec, tables, lake, seconds, ruleset, run_id, strong)
 
 
 def _write_claimed(
     spec: TileValueSpec, tables: dict[str, pa.Table], lake: Path, seconds: float, ruleset: Any, run_id: str,
-    extra: dict[str, Any],
+    extra: dict[str, str],
 ) -> Path:
     store = open_store(lake)  # a local folder or an object store: the same keys
     files: list[dict[str, Any]] = []
@@ -124,10 +122,9 @@ def run_step(spec: TileValueSpec, lake: Path, progress: Callable[[str, int, int]
 
 def _refuse_another_strong(spec: TileValueSpec, manifest: dict[str, Any], where: Path) -> None:
     """A complete run of `strong` made when `strong` was another agent is not today's answer: refused, named."""
-    if STRONG not in spec.agents:
-        return
-    then, now = (manifest.get("extra") or {}).get("strong_plays"), strong_plays(GAME)
-    if then != now:
+    now = strong_record(spec.agents, GAME).get("strong_plays")
+    then = (manifest.get("extra") or {}).get("strong_plays")
+    if now != then:
         raise RunConflict(f"{where}: this tile-value run was played by `strong` = {then!r}, and `strong` is {now!r} "
                           "today; move the lake away or pass --lake NEWDIR, so the two are never read as one")
 

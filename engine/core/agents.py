@@ -97,11 +97,14 @@ def make_agent(name: str, game: Game | None = None) -> Any:
     return factory()
 
 
-def strong_plays(game: Game) -> str:
-    """What `strong` is in `game` today (`lookahead:0.5`, `ismcts:200` ...): a run of `strong` records it, so that
-    games played by one `strong` are never resumed or counted as another's (lake.claim refuses the mix)."""
+def strong_record(agents: Sequence[str], game: Game) -> dict[str, str]:
+    """`{"strong_plays": what `strong` is in `game` today}` (`lookahead:0.5`, `ismcts:200` ...) when `agents` name
+    `strong`, else empty: a run's claim record and manifest carry it, so that games played by one `strong` are
+    never resumed or counted as another's (lake.claim refuses the mix)."""
+    if STRONG not in agents:
+        return {}
     agent = make_agent(STRONG, game)
-    return str(getattr(agent, "plays", agent.name))
+    return {"strong_plays": str(getattr(agent, "plays", agent.name))}
 
 
 def _family_agent(name: str, game: Game | None, module: str, extra: str) -> Any:
