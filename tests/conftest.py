@@ -4,14 +4,21 @@ The guard raises an `OSError` (ENETUNREACH), not a test-framework error, so libr
 network and fall back when it is unreachable (Dask's `get_ip`) behave as they would offline. Unix
 sockets and loopback (moto's S3 server, Dask's scheduler, Jupyter kernels) are allowed. Subprocesses
 (Dask worker processes, the `balance` command in a fresh venv) are not guarded.
+
+What agents learn for a ruleset (the Caprices `distilled` weights of a what-if) is kept in a folder of this
+session, never in the user's ~/.cache/balance.
 """
 
 from __future__ import annotations
 
 import errno
 import ipaddress
+import os
 import socket
+import tempfile
 from typing import Any
+
+os.environ.setdefault("BALANCE_CACHE_DIR", tempfile.mkdtemp(prefix="balance-cache-"))
 
 _CONNECT = socket.socket.connect
 _CONNECT_EX = socket.socket.connect_ex

@@ -27,6 +27,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from engine.caprices.agents.distilled import NAME as NAME_DISTILLED
+from engine.caprices.agents.distilled import DistilledAgent
 from engine.caprices.agents.greedy import greedy_value
 from engine.caprices.agents.search import PROFILE as SEARCH_PROFILE
 from engine.caprices.commands import Command, legal_commands
@@ -64,7 +66,8 @@ class CapricesGame:
     default_ruleset = "standard"
     ruleset_game = "caprices"
     """The `meta.game` of the rulesets both play."""
-    agents: dict[str, Any] = {}  # random, greedy and ismcts only
+    agents: dict[str, Any] = {  # besides random, greedy and ismcts: `strong` is `distilled` (issue 25)
+        "strong": lambda: DistilledAgent("strong"), NAME_DISTILLED: DistilledAgent}
 
     setup = staticmethod(setup)
     """Deal the hands and the face-down row, and open round 1."""

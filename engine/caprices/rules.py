@@ -140,6 +140,8 @@ class Rules:
 
 
 _COMPILED: dict[tuple[str, str], Rules] = {}
+_SOURCES: dict[int, Ruleset] = {}
+"""The ruleset each compiled `Rules` came from, by the Rules' identity (they live as long as `_COMPILED`)."""
 
 
 def compile_rules(ruleset: Ruleset) -> Rules:
@@ -148,7 +150,13 @@ def compile_rules(ruleset: Ruleset) -> Rules:
     rules = _COMPILED.get(key)
     if rules is None:
         rules = _COMPILED[key] = _build(ruleset)
+        _SOURCES[id(rules)] = ruleset
     return rules
+
+
+def ruleset_of(rules: Rules) -> Ruleset:
+    """The loaded ruleset `rules` were compiled from (the distilled agent learns for it: its digest, its games)."""
+    return _SOURCES[id(rules)]
 
 
 def _build(rs: Ruleset) -> Rules:
