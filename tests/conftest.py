@@ -18,7 +18,8 @@ import socket
 import tempfile
 from typing import Any
 
-os.environ.setdefault("BALANCE_CACHE_DIR", tempfile.mkdtemp(prefix="balance-cache-"))
+if "BALANCE_CACHE_DIR" not in os.environ:
+    os.environ["BALANCE_CACHE_DIR"] = tempfile.mkdtemp(prefix="balance-cache-")
 
 _CONNECT = socket.socket.connect
 _CONNECT_EX = socket.socket.connect_ex

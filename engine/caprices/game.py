@@ -68,6 +68,7 @@ class CapricesGame:
     """The `meta.game` of the rulesets both play."""
     agents: dict[str, Any] = {  # besides random, greedy and ismcts: `strong` is `distilled` (issue 25)
         "strong": lambda: DistilledAgent("strong"), NAME_DISTILLED: DistilledAgent}
+    """(A Joust has none: its `strong` stays the reference search, since the policy learnt single games.)"""
 
     setup = staticmethod(setup)
     """Deal the hands and the face-down row, and open round 1."""
@@ -84,6 +85,8 @@ class CapricesGame:
     def __init__(self, game_id: str = "caprices", joust: bool = False) -> None:
         self.id = game_id
         self.joust = joust
+        if joust:
+            self.agents = {}
         # a Joust deals again between its games, which a rotated first deal would not reach: no duplicate deals
         self.dealt = {} if joust else DEALT_TO_PLAYERS
         self.facts = JOUST_FACTS if joust else FACTS

@@ -21,6 +21,7 @@ from engine.caprices.game import GAME
 from engine.caprices.state import view_of
 from engine.core import ListSink, make_agent, play_game
 from engine.core.agents import strong_record
+from engine.registry import get_game
 from simulate.variants import variant_from_sets, variant_ruleset
 
 STANDARD = GAME.load_ruleset("standard")
@@ -29,8 +30,10 @@ STANDARD = GAME.load_ruleset("standard")
 def test_strong_is_distilled_under_its_own_name() -> None:
     agent = make_agent("strong", GAME)
     assert isinstance(agent, DistilledAgent) and agent.name == "strong" and not agent.searches
-    assert strong_record(["strong", "greedy"], GAME) == {"strong_plays": "distilled"}
+    assert strong_record(["strong", "greedy"], GAME) == {"strong_plays": f"distilled@{distill.fingerprint()}"}
     assert make_agent("distilled", GAME).name == "distilled"
+    joust = get_game("caprices-joust")  # a Joust's `strong` stays the search: the policy learnt single games
+    assert make_agent("strong", joust).searches
 
 
 def test_the_fit_learns_the_command_its_teacher_chose() -> None:
@@ -78,7 +81,7 @@ def test_a_what_if_learns_its_own_weights_once_and_keeps_them(tmp_path: Path,
     state = GAME.initial_state(variant, 2, 1)
     rules = state.rules
     weights = distill.weights_for(rules, GAME)
-    kept = tmp_path / f"caprices-distilled-{variant.digest}.json"
+    kept = tmp_path / f"caprices-distilled-{variant.digest}-{distill.fingerprint()}.json"
     assert taught == [variant.digest] and kept.exists()
     record = json.loads(kept.read_text())
     assert record["weights"] == weights.tolist() and record["prior"] == "shipped" and record["teacher_games"] == 2
@@ -97,7 +100,10 @@ def test_it_decides_from_the_view_alone_and_plays_the_same_game_from_the_same_se
         if player == 0:
             twin = GAME.resample_hidden(state, 0, random.Random(3))
             assert view_of(twin, 0) == view_of(state, 0)
-            assert agent.choose(GAME, view_of(twin, 0), legal, random.Random(99)) == command
+            rng = random.Random(99)
+            before = rng.getstate()
+            assert agent.choose(GAME, view_of(twin, 0), legal, rng) == command
+            assert rng.getstate() == before  # it draws nothing
             checked.append(twin.hands[1] != state.hands[1])
 
     sinks = ListSink(), ListSink()
@@ -128,3 +134,37 @@ def test_a_variant_fit_keeps_near_its_prior_where_the_teacher_says_little() -> N
     near, free = distill.fit(one, prior=prior), distill.fit(one)
     assert np.abs(near - prior).max() < np.abs(free - prior).max()
     assert np.abs(near - prior).max() < 0.5 * np.abs(prior).max()
+
+
+@pytest.mark.parametrize("damage", ["{\"weights\": [1, 2", "[]", "{\"digest\": \"x\"}", "NaN"])
+def test_a_damaged_kept_file_is_learnt_again_with_a_warning_naming_it(tmp_path: Path, damage: str,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BALANCE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(distill, "VARIANT_TEACHER_GAMES", 1)
+    monkeypatch.setattr(distill, "_LEARNT", {})
+    variant = variant_ruleset(GAME, STANDARD, variant_from_sets(["unity.clerk_bonus=2"]))
+    kept = tmp_path / f"caprices-distilled-{variant.digest}-{distill.fingerprint()}.json"
+    kept.write_text(damage)
+    with pytest.warns(UserWarning, match=str(kept)):
+        weights = distill.weights_for(GAME.initial_state(variant, 2, 1).rules, GAME)
+    assert np.isfinite(weights).all() and json.loads(kept.read_text())["weights"] == weights.tolist()
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_a_ruleset_without_two_players_is_taught_at_its_smallest_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    variant = variant_ruleset(GAME, STANDARD, variant_from_sets(["players.counts=[3,4]"]))
+    decisions = distill.teacher_decisions(GAME, variant, 1, 7)
+    assert decisions and all(np.isfinite(rows).all() and visits.sum() > 0 for rows, visits in decisions)
+
+
+def test_a_cache_folder_that_cannot_be_written_costs_only_the_keeping(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("BALANCE_CACHE_DIR", str(blocked))
+    monkeypatch.setattr(distill, "VARIANT_TEACHER_GAMES", 1)
+    monkeypatch.setattr(distill, "_LEARNT", {})
+    variant = variant_ruleset(GAME, STANDARD, variant_from_sets(["unity.clerk_bonus=3"]))
+    with pytest.warns(UserWarning, match="cannot keep learnt weights"):
+        weights = distill.weights_for(GAME.initial_state(variant, 2, 1).rules, GAME)
+    assert np.isfinite(weights).all() and blocked.read_text() == "not a folder"

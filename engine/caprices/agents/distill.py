@@ -10,36 +10,40 @@ share of the search's root visits that command got. The weights are those of
 a conditional logit (a softmax over the legal commands of one decision)
 fitted to these shares by L-BFGS (scipy), with a small ridge penalty.
 
-`weights_for(rules)` gives the weights of a compiled ruleset: those shipped
-with the code when its digest is theirs (`distilled_standard.json`), else
-those learnt earlier on this machine (`$BALANCE_CACHE_DIR`, by default
-`~/.cache/balance`, one file per ruleset digest), else it learns them now
-(about 6 CPU seconds) and keeps them there. Learning is deterministic: the
-same ruleset gives the same weights, so the same seed still gives the same
-game.
+`weights_for(rules, game)` gives the weights of a compiled ruleset: those
+shipped with the code when its digest is theirs (`distilled_standard.json`),
+else those learnt earlier on this machine (`$BALANCE_CACHE_DIR`, by default
+`~/.cache/balance`, one file per ruleset digest and `fingerprint()`), else it
+learns them now (about 6 CPU seconds) and keeps them there. Learning is
+deterministic on one software stack (numpy, scipy): the same ruleset gives the
+same weights, so the same seed still gives the same game; another stack may
+round a fit differently, which the run records' `strong_plays` cannot see.
 
     python -m simulate.distilled_weights --ruleset standard    # rebuild the shipped weights
 """
 
 from __future__ import annotations
 
-import fcntl
+import functools
+import hashlib
 import json
 import os
 import random
 import tempfile
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from engine.caprices.agents.features import FEATURES, features
-from engine.caprices.rules import Rules, ruleset_of
+from engine.caprices.agents.features import FEATURES, FEATURES_VERSION, features
+from engine.caprices.rules import Rules, compile_rules, ruleset_of
 from engine.core.agents import REFERENCE_SEARCH, make_agent
 from engine.core.driver import NullSink, play_game
+from engine.core.errors import BalanceError
 from engine.core.game import Game, InfoSet
-from engine.core.ismcts import IsmctsAgent, _most_visited
+from engine.core.ismcts import IsmctsAgent, Node
 from engine.core.ruleset import Ruleset
 
 TEACHER_GAMES = 64
@@ -67,49 +71,103 @@ def weights_for(rules: Rules, game: Game) -> np.ndarray:
     return weights
 
 
+@functools.lru_cache(maxsize=1)
+def fingerprint() -> str:
+    """What the learnt weights depend on besides the ruleset: the features, the teacher, the prior (the shipped
+    weights). Part of `strong_plays` and of every kept file's name, so no run or cache mixes two policies."""
+    text = json.dumps([FEATURES_VERSION, FEATURES, REFERENCE_SEARCH, TEACHER_SEED, VARIANT_TEACHER_GAMES,
+                       PRIOR_PULL, _shipped().tolist()])
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
 def cache_dir() -> Path:
     """Where weights learnt for other rulesets are kept (`$BALANCE_CACHE_DIR`, else ~/.cache/balance)."""
     return Path(os.environ.get("BALANCE_CACHE_DIR") or Path.home() / ".cache" / "balance")
 
 
 def _cache_file(ruleset: Ruleset) -> Path:
-    return cache_dir() / f"caprices-distilled-{ruleset.digest}.json"
-
-
-def _stored(ruleset: Ruleset) -> np.ndarray | None:
-    for path in (SHIPPED, _cache_file(ruleset)):
-        if path.exists():
-            record = json.loads(path.read_text())
-            if record["digest"] == ruleset.digest and len(record["weights"]) == FEATURES:
-                return np.array(record["weights"], dtype=float)
-    return None
-
-
-def _learn_and_keep(game: Game, ruleset: Ruleset) -> np.ndarray:
-    """Learn under a lock on the ruleset's file: a second process (a study's other worker) waits, then reads."""
-    path = _cache_file(ruleset)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path.with_suffix(".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        kept = _stored(ruleset)
-        if kept is not None:
-            return kept
-        weights = learn(game, ruleset, VARIANT_TEACHER_GAMES, prior=_shipped())
-        handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")  # whole or absent: never half a file
-        with os.fdopen(handle, "w") as out:
-            out.write(json.dumps(record(ruleset, weights, VARIANT_TEACHER_GAMES, "shipped")))
-        os.replace(temp, path)
-    return weights
+    return cache_dir() / f"caprices-distilled-{ruleset.digest}-{fingerprint()}.json"
 
 
 def _shipped() -> np.ndarray:
-    return np.array(json.loads(SHIPPED.read_text())["weights"], dtype=float)
+    """The shipped weights (a damaged file is an error that names it: the package needs reinstalling)."""
+    weights = _read(SHIPPED)
+    if weights is None:
+        raise BalanceError(f"{SHIPPED}: not a weights file of {FEATURES} numbers; reinstall the package or rebuild "
+                           "it with `python -m simulate.distilled_weights --ruleset standard`")
+    return weights
+
+
+def _read(path: Path, digest: str | None = None) -> np.ndarray | None:
+    """The weights in `path` (None when absent, unreadable, of another ruleset, or not FEATURES finite numbers)."""
+    try:
+        record = json.loads(path.read_text())
+        weights = np.array(record["weights"], dtype=float)
+        if digest is not None and record["digest"] != digest:
+            return None
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    return weights if weights.shape == (FEATURES,) and np.isfinite(weights).all() else None
+
+
+def _stored(ruleset: Ruleset) -> np.ndarray | None:
+    shipped = json.loads(SHIPPED.read_text()).get("digest") if SHIPPED.exists() else None
+    if shipped == ruleset.digest:
+        return _shipped()
+    path = _cache_file(ruleset)
+    weights = _read(path, ruleset.digest)
+    if weights is None and path.exists():
+        warnings.warn(f"{path}: not a weights file for ruleset {ruleset.name!r} ({ruleset.digest}); learning them "
+                      "again", stacklevel=2)
+    return weights
+
+
+def _learn_and_keep(game: Game, ruleset: Ruleset) -> np.ndarray:
+    """Learn under a lock on the ruleset's file: a second process (a study's other worker) waits, then reads.
+
+    A folder that cannot be written only costs the keeping: the weights are used, with a warning."""
+    path = _cache_file(ruleset)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.with_suffix(".lock").touch()
+    except OSError as exc:
+        warnings.warn(f"{path.parent}: cannot keep learnt weights there ({exc}); set BALANCE_CACHE_DIR", stacklevel=2)
+        return _learn(game, ruleset)
+    import fcntl  # (POSIX; only when learning)
+
+    with open(path.with_suffix(".lock")) as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        kept = _read(path, ruleset.digest)
+        if kept is not None:
+            return kept
+        weights = _learn(game, ruleset)
+        _write_whole(path, json.dumps(record(ruleset, weights, VARIANT_TEACHER_GAMES, "shipped")))
+    return weights
+
+
+def _learn(game: Game, ruleset: Ruleset) -> np.ndarray:
+    return learn(game, ruleset, VARIANT_TEACHER_GAMES, prior=_shipped())
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write `path` whole or not at all (a temporary file, flushed to disk, then renamed)."""
+    handle, temp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    finally:
+        if os.path.exists(temp):
+            os.unlink(temp)
 
 
 def record(ruleset: Ruleset, weights: np.ndarray, games: int, prior: str) -> dict[str, Any]:
     """What a weights file holds: the ruleset and its digest, how they were learnt, and the weights."""
     return {"ruleset": ruleset.name, "digest": ruleset.digest, "teacher": REFERENCE_SEARCH, "teacher_games": games,
-            "teacher_seed": TEACHER_SEED, "prior": prior, "weights": [float(w) for w in weights]}
+            "teacher_seed": TEACHER_SEED, "prior": prior, "features_version": FEATURES_VERSION,
+            "weights": [float(w) for w in weights]}
 
 
 def learn(game: Game, ruleset: Ruleset, games: int = TEACHER_GAMES, seed: int = TEACHER_SEED,
@@ -121,28 +179,35 @@ def learn(game: Game, ruleset: Ruleset, games: int = TEACHER_GAMES, seed: int = 
 
 def teacher_decisions(game: Game, ruleset: Ruleset, games: int, seed: int) -> list[Decision]:
     """Every decision with a choice in the teacher's self-play games, with the search's visits."""
+    counts = compile_rules(ruleset).player_counts
+    players = 2 if 2 in counts else min(counts)  # the cheapest table the ruleset allows
     decisions: list[Decision] = []
     for k in range(games):
-        play_game(game, ruleset, [_Teacher(game, decisions) for _ in range(2)], seed + k, NullSink(), k)
+        play_game(game, ruleset, [_Teacher(game, decisions) for _ in range(players)], seed + k, NullSink(), k)
     return decisions
 
 
 class _Teacher(IsmctsAgent):
-    """The reference search, noting each decision's features and root visits."""
+    """The reference search, unchanged, noting the features and root visits of each decision it searched."""
 
     def __init__(self, game: Game, decisions: list[Decision]) -> None:
         ref = make_agent(REFERENCE_SEARCH, game)
         super().__init__(ref.name, ref.iterations, ref.policy, ref.tactical, ref.profile)
         self.decisions = decisions
+        self._grown: Node | None = None
+
+    def grow(self, game: Game, info: InfoSet, root: Node, rng: random.Random) -> Node:
+        self._grown = super().grow(game, info, root, rng)
+        return self._grown
 
     def search(self, game: Game, info: InfoSet, legal: Sequence[Any], rng: random.Random) -> Any:
-        root = self._reused_root(info, rng)
-        if len(legal) > 1:
-            self.grow(game, info, root, rng)
-            visits = [root.children[c].visits if c in root.children else 0 for c in legal]
-            self.decisions.append((features(info.view(), legal), np.array(visits, dtype=float)))
-        command = _most_visited(root, legal)
-        self._kept, self._last_decision = root.children.get(command), info.decision
+        self._grown = None
+        command = super().search(game, info, legal, rng)
+        root = self._grown
+        if root is not None:
+            visits = np.array([root.children[c].visits if c in root.children else 0 for c in legal], dtype=float)
+            if visits.sum() > 0:  # (a decision the search never visited teaches nothing)
+                self.decisions.append((features(info.view(), legal), visits))
         return command
 
 
@@ -158,7 +223,10 @@ def fit(decisions: Sequence[Decision], ridge: float = RIDGE, prior: np.ndarray |
     else:
         centre, start, ridge = prior, prior.copy(), PRIOR_PULL
     result = minimize(_loss, start, args=(decisions, ridge, centre), jac=True, method="L-BFGS-B")
-    return np.asarray(result.x, dtype=float)
+    weights = np.asarray(result.x, dtype=float)
+    if not np.isfinite(weights).all():
+        raise BalanceError(f"the fit of the distilled policy diverged ({result.message}); no weights kept")
+    return weights
 
 
 def _loss(weights: np.ndarray, decisions: Sequence[Decision], ridge: float,

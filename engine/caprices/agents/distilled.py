@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.caprices.agents.distill import weights_for
+from engine.caprices.agents.distill import fingerprint, weights_for
 from engine.caprices.agents.features import features
 from engine.caprices.commands import Command
 from engine.caprices.state import View
@@ -43,7 +43,7 @@ class DistilledAgent:
 
     def __init__(self, name: str = NAME) -> None:
         self.name = name
-        self.plays = NAME  # what `strong` is in Caprices (run records: `strong_plays`)
+        self.plays = f"{NAME}@{fingerprint()}"  # what `strong` is (run records: `strong_plays`): these weights
 
     def choose(self, game: Any, view: View, legal: Sequence[Command], rng: random.Random) -> Command:
         if len(legal) == 1:
