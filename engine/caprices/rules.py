@@ -129,6 +129,8 @@ class Rules:
     caste_family: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False)
     """Per final caste, family points by card count with the Clerk bonus folded in (hot-path lookups)."""
     score_cache: dict[Any, Any] = field(default_factory=dict, repr=False)
+    source: Ruleset | None = field(default=None, repr=False)
+    """The loaded ruleset these rules were compiled from (the distilled agent learns for it: its digest, its games)."""
 
     def run_points(self, length: int) -> int:
         """Points of a run for 'De l'ordre !' (0 below 6; the table's top entry beyond it)."""
@@ -140,8 +142,6 @@ class Rules:
 
 
 _COMPILED: dict[tuple[str, str], Rules] = {}
-_SOURCES: dict[int, Ruleset] = {}
-"""The ruleset each compiled `Rules` came from, by the Rules' identity (they live as long as `_COMPILED`)."""
 
 
 def compile_rules(ruleset: Ruleset) -> Rules:
@@ -150,13 +150,7 @@ def compile_rules(ruleset: Ruleset) -> Rules:
     rules = _COMPILED.get(key)
     if rules is None:
         rules = _COMPILED[key] = _build(ruleset)
-        _SOURCES[id(rules)] = ruleset
     return rules
-
-
-def ruleset_of(rules: Rules) -> Ruleset:
-    """The loaded ruleset `rules` were compiled from (the distilled agent learns for it: its digest, its games)."""
-    return _SOURCES[id(rules)]
 
 
 def _build(rs: Ruleset) -> Rules:
@@ -174,7 +168,7 @@ def _build(rs: Ruleset) -> Rules:
     if len(caprices) < len(tokens):
         raise rs.error("caprices", f"{len(caprices)} Caprices in the pool, fewer than the {len(tokens)} drawn")
     rules = Rules(
-        name=rs.name, path=rs.path, player_counts=counts, hand_size=hand_size,
+        source=rs, name=rs.name, path=rs.path, player_counts=counts, hand_size=hand_size,
         rounds=rounds, row_size=row_size, bonus_tokens=tokens, deck=deck,
         order_points=_points_table(rs, "order.points"), merchant_bonus=rs.require("order.merchant_bonus", int),
         merchant_on_shared_value=rs.require("order.merchant_on_shared_value", bool, earlier=True),

@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from engine.caprices.agents.features import FEATURES, FEATURES_VERSION, features
-from engine.caprices.rules import Rules, compile_rules, ruleset_of
+from engine.caprices.rules import Rules, compile_rules
 from engine.core.agents import REFERENCE_SEARCH, make_agent
 from engine.core.driver import NullSink, play_game
 from engine.core.errors import BalanceError
@@ -65,7 +65,9 @@ def weights_for(rules: Rules, game: Game) -> np.ndarray:
     """The weights for `rules`: shipped, kept on this machine, or learnt now on `game` (and kept)."""
     weights = _LEARNT.get(id(rules))
     if weights is None:
-        ruleset = ruleset_of(rules)
+        ruleset = rules.source
+        if ruleset is None:
+            raise TypeError("distilled needs Rules from compile_rules, which records the ruleset to learn on")
         stored = _stored(ruleset)
         weights = _LEARNT[id(rules)] = stored if stored is not None else _learn_and_keep(game, ruleset)
     return weights
