@@ -113,12 +113,13 @@ def same_choice_on_a_twin(game: Any, agent: str, state: Any, player: int, legal:
 
 
 @pytest.mark.parametrize(("game_id", "agent"),
-                         [("caprices", "ismcts-ref"), ("gods", "strong"), ("gods", "ismcts-skim")])
+                         [("caprices", "ismcts-ref"), ("gods", "strong"), ("gods", "shortlist"),
+                          ("gods", "ismcts-skim")])
 def test_the_strong_agent_is_deterministic_within_budget_and_view_only(game_id: str, agent: str) -> None:
-    """Issue 25, item 5, for 4 Gods' search `strong`, the Caprices reference search (Four Gardens' `strong`:
-    tests/test_lookahead.py; Caprices': tests/caprices/test_distilled.py) and the candidate `ismcts-skim`: same
-    seed, same game; never more determinisations per decision than its budget; the true state and a re-dealt
-    twin give the same decision."""
+    """Issue 25, item 5, for 4 Gods' `strong` and `shortlist` (its 2-player play), the Caprices reference search
+    (Four Gardens' `strong`: tests/test_lookahead.py; Caprices': tests/caprices/test_distilled.py) and the
+    candidate `ismcts-skim`: same seed, same game; never more determinisations per decision than its budget;
+    the true state and a re-dealt twin give the same decision."""
     game = get_game(game_id)
     budget = make_agent(agent, game).iterations
     counting = CountingGame(game)

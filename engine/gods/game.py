@@ -11,13 +11,17 @@ the player plans again. Where each rule lives: the package docstring.
 
 from __future__ import annotations
 
+from engine.core.agents import make_agent
 from engine.core.game import GameFacts
+from engine.core.ismcts import parse_ismcts
 from engine.core.ruleset import Ruleset
 from engine.gods import decide as gods_decide
 from engine.gods.agents.greedy import AGENTS, greedy_value
 from engine.gods.agents.hidden import resample_hidden
 from engine.gods.agents.search import PROFILE as SEARCH_PROFILE
 from engine.gods.agents.search import SEARCH_AGENTS
+from engine.gods.agents.shortlist import NAME as SHORTLIST
+from engine.gods.agents.shortlist import GodsStrong, ShortlistAgent
 from engine.gods.clock import profile_of
 from engine.gods.events import COLUMNS, GODS_EVENTS
 from engine.gods.evolve import evolve
@@ -45,7 +49,9 @@ class GodsGame:
     event_types = GODS_EVENTS
     default_ruleset = "standard"
     ruleset_game = "gods"
-    agents = {**AGENTS, **SEARCH_AGENTS}
+    agents = {**AGENTS, **SEARCH_AGENTS, SHORTLIST: ShortlistAgent, "strong": lambda: strong_agent()}
+    """`strong`: `shortlist` at 2 players (greedy's close choices judged on re-dealt worlds), the reference search
+    at 3 and 4, where the shortlist was measured weaker (agents/shortlist.py, issue 25)."""
     search = SEARCH_PROFILE
 
     load_ruleset = staticmethod(load)
@@ -71,6 +77,11 @@ class GodsGame:
             raise ValueError(f"gods: {len(agents)} agent names for {num_players} players")
         names = agents or ("",) * num_players
         return new_state(config, [profile_of(config, name) for name in names])
+
+
+def strong_agent() -> GodsStrong:
+    """4 Gods' `strong`, whose reference search is built as `ismcts-ref` is, under the name `strong`."""
+    return GodsStrong("strong", parse_ismcts("ismcts", GAME, make_agent, label="strong"))
 
 
 GAME = GodsGame()

@@ -99,13 +99,14 @@ def _soft_bonus(amounts: list[int], bonuses: tuple[int, ...], spread: float) -> 
     return out
 
 
-def plans_carried_out(state: GodsState) -> GodsState:
-    """A copy in which every plan in progress comes due in time order (a plan the board no longer allows fails)."""
+def plans_carried_out(state: GodsState, in_place: bool = False) -> GodsState:
+    """A copy in which every plan in progress comes due in time order (a plan the board no longer allows fails);
+    `in_place`: the state itself (a caller's own throwaway copy, spared a second one)."""
     pending = sorted((state.ready[p], state.tie_rank[p], p) for p, plan in enumerate(state.plan)
                      if plan is not None and not isinstance(plan, Wait))
     if not pending:
         return state
-    projected = state.copy()
+    projected = state if in_place else state.copy()
     chance = Chance(0)  # a draw in progress takes tiles from the determinised bag, the same ones at every call
     for _, _, player in pending:
         try:
