@@ -28,8 +28,12 @@ def test_strong_is_the_shortlist_at_two_players_and_the_reference_search_at_thre
     for players, alike in ((2, "shortlist"), (3, "ismcts-ref"), (4, "ismcts-ref")):
         state, player, legal = _mid_game(players)
         info = InfoSet(GAME, state, player, 0)
-        chosen = make_agent("strong", GAME).search(GAME, info, legal, random.Random(3))
+        agent = make_agent("strong", GAME)
+        chosen = agent.search(GAME, info, legal, random.Random(3))
         assert chosen == make_agent(alike, GAME).search(GAME, info, legal, random.Random(3)), players
+        # the sub-agent that searched is the one for this player count (the other never ran)
+        searched = (agent.shortlist.decisions_searched, agent.reference.decisions_searched)
+        assert searched == ((1, 0) if alike == "shortlist" else (0, 1)), (players, searched)
 
 
 def _mid_game(players: int) -> tuple[Any, int, list[Any]]:
@@ -41,7 +45,14 @@ def _mid_game(players: int) -> tuple[Any, int, list[Any]]:
             seen.append((state.copy(), player, list(legal)))
 
     play_game(GAME, RULESET, [make_agent("greedy", GAME) for _ in range(players)], 5, NullSink(), observer=keep)
-    return next(decision for decision in seen[12:] if len(decision[2]) > 1)
+    return next(decision for decision in seen[12:] if _searched_by_the_shortlist(decision))
+
+
+def _searched_by_the_shortlist(decision: tuple[Any, int, list[Any]]) -> bool:
+    """Whether the shortlist would search this decision (close commands to look at), not play greedy's own."""
+    state, player, legal = decision
+    view = GAME.view(state, player)
+    return len(legal) > 1 and _screened(legal, [greedy_value(view, c) for c in legal], random.Random(0))[1] is None
 
 
 def test_the_screen_plays_greedy_where_nothing_comes_close_and_looks_at_close_places() -> None:

@@ -21,6 +21,7 @@ plain version: it is the yardstick whose price is being cut.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from engine.gods.agents.search import GROUP_SPREAD, MASS_SPREAD, PROPHET_VALUE, _soft_bonus, plans_carried_out
 from engine.gods.board import CELLS, NEIGHBOURS
@@ -72,8 +73,8 @@ def quick_evaluate(state: GodsState, searcher: int | None = None, board: Decisio
     mass = _total_mass(projected, board) if config.mass_of == "total" else largest
     if projected.end_reason:
         prophet = 0.0
-        mass_bonus: list[float] = [float(b) for b in landscape_bonus(mass, config.mass_bonus)]
-        group_bonus: list[float] = [float(b) for b in landscape_bonus(groups, config.groups_bonus)]
+        mass_bonus: Sequence[float] = [float(b) for b in landscape_bonus(mass, config.mass_bonus)]
+        group_bonus: Sequence[float] = [float(b) for b in landscape_bonus(groups, config.groups_bonus)]
     else:
         mass_bonus = _soft_bonus_of(tuple(mass), config.mass_bonus, 1.0 + MASS_SPREAD * empty)
         group_bonus = _soft_bonus_of(tuple(groups), config.groups_bonus, 0.3 + GROUP_SPREAD * empty)
@@ -85,9 +86,10 @@ def quick_evaluate(state: GodsState, searcher: int | None = None, board: Decisio
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _soft_bonus_of(amounts: tuple[int, ...], bonuses: tuple[int, ...], spread: float) -> list[float]:
-    """`search._soft_bonus`, remembered: the leaves of a decision mostly share their landscapes' places."""
-    return _soft_bonus(list(amounts), bonuses, spread)
+def _soft_bonus_of(amounts: tuple[int, ...], bonuses: tuple[int, ...], spread: float) -> tuple[float, ...]:
+    """`search._soft_bonus`, remembered (a tuple: one answer is shared by every caller): the leaves of a decision
+    mostly share their landscapes' places."""
+    return tuple(_soft_bonus(list(amounts), bonuses, spread))
 
 
 def _region_tallies(state: GodsState, board: DecisionBoard) -> tuple[list[int], list[int], list[int]]:
