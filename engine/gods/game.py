@@ -40,6 +40,11 @@ MAX_EVENTS = 20000
 MAX_SCORE = 1000
 
 
+def strong_agent() -> GodsStrong:
+    """4 Gods' `strong`, whose reference search is built as `ismcts-ref` is, under the name `strong`."""
+    return GodsStrong("strong", parse_ismcts("ismcts", GAME, make_agent, label="strong"))
+
+
 class GodsGame:
     """The 4 Gods rules behind the engine's Game protocol."""
 
@@ -49,7 +54,7 @@ class GodsGame:
     event_types = GODS_EVENTS
     default_ruleset = "standard"
     ruleset_game = "gods"
-    agents = {**AGENTS, **SEARCH_AGENTS, SHORTLIST: ShortlistAgent, "strong": lambda: strong_agent()}
+    agents = {**AGENTS, **SEARCH_AGENTS, SHORTLIST: ShortlistAgent, "strong": strong_agent}
     """`strong`: `shortlist` at 2 players (greedy's close choices judged on re-dealt worlds), the reference search
     at 3 and 4, where the shortlist was measured weaker (agents/shortlist.py, issue 25)."""
     search = SEARCH_PROFILE
@@ -77,11 +82,6 @@ class GodsGame:
             raise ValueError(f"gods: {len(agents)} agent names for {num_players} players")
         names = agents or ("",) * num_players
         return new_state(config, [profile_of(config, name) for name in names])
-
-
-def strong_agent() -> GodsStrong:
-    """4 Gods' `strong`, whose reference search is built as `ismcts-ref` is, under the name `strong`."""
-    return GodsStrong("strong", parse_ismcts("ismcts", GAME, make_agent, label="strong"))
 
 
 GAME = GodsGame()

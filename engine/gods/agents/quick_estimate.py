@@ -12,7 +12,7 @@ a leaf copies the joins, adds its new tiles, and folds the decision's
 tallies into the merged regions. A tile whose groups lay in different
 regions is counted once per region it still touches after the merge.
 Everything after the regions (cities, the soft bonuses, a prophet's worth)
-is `search.evaluate`'s own code on the same integers, so the two agree
+is `search.estimate_from`, `evaluate`'s own tail, on the same integers, so the two agree
 exactly: tests/gods/test_quick_estimate.py compares them on every decision
 state of played games and on leaves of them. The reference search keeps the
 plain version: it is the yardstick whose price is being cut.
@@ -21,12 +21,12 @@ plain version: it is the yardstick whose price is being cut.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable
 
-from engine.gods.agents.search import GROUP_SPREAD, MASS_SPREAD, PROPHET_VALUE, _soft_bonus, plans_carried_out
+from engine.gods.agents.search import _soft_bonus, estimate_from, plans_carried_out
 from engine.gods.board import CELLS, NEIGHBOURS
-from engine.gods.scoring import LANDSCAPE_COUNT, city_points, landscape_bonus
-from engine.gods.state import NOBODY, GodsState
+from engine.gods.scoring import LANDSCAPE_COUNT
+from engine.gods.state import GodsState
 
 Groups = tuple[int, ...]
 _SIDES: dict[Groups, tuple[tuple[int, int, int], ...]] = {}
@@ -64,25 +64,15 @@ def quick_evaluate(state: GodsState, searcher: int | None = None, board: Decisio
     """`search.evaluate(state, searcher)`, exactly. `board`: the decision's board that `state` only adds tiles
     to (else the whole board is tallied); `in_place`: `state` is the caller's throwaway copy."""
     projected = plans_carried_out(state, in_place)
-    config = projected.config
-    empty = CELLS - projected.filled
-    prophet = PROPHET_VALUE * empty / CELLS
     board = board or DecisionBoard([None] * CELLS, [None] * CELLS)
-    region, largest, groups = _region_tallies(projected, board)
-    cities = city_points(projected)
-    mass = _total_mass(projected, board) if config.mass_of == "total" else largest
-    if projected.end_reason:
-        prophet = 0.0
-        mass_bonus: Sequence[float] = [float(b) for b in landscape_bonus(mass, config.mass_bonus)]
-        group_bonus: Sequence[float] = [float(b) for b in landscape_bonus(groups, config.groups_bonus)]
-    else:
-        mass_bonus = _soft_bonus_of(tuple(mass), config.mass_bonus, 1.0 + MASS_SPREAD * empty)
-        group_bonus = _soft_bonus_of(tuple(groups), config.groups_bonus, 0.3 + GROUP_SPREAD * empty)
-    values = [cities[p] + region[p] + prophet * projected.prophets_left[p] for p in range(projected.num_players)]
-    for landscape, owner in enumerate(projected.god_of):
-        if owner != NOBODY:
-            values[owner] += mass_bonus[landscape] + group_bonus[landscape]
-    return values
+    new = [cell for cell in range(CELLS) if projected.groups_at[cell] is not None and board.groups_at[cell] is None]
+    region, largest, groups = _region_tallies(projected, board, new)
+    mass = _total_mass(projected, board, new) if projected.config.mass_of == "total" else largest
+    return estimate_from(projected, region, mass, groups, _remembered_soft_bonus)
+
+
+def _remembered_soft_bonus(amounts: list[int], bonuses: tuple[int, ...], spread: float) -> tuple[float, ...]:
+    return _soft_bonus_of(tuple(amounts), bonuses, spread)
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -92,12 +82,11 @@ def _soft_bonus_of(amounts: tuple[int, ...], bonuses: tuple[int, ...], spread: f
     return tuple(_soft_bonus(list(amounts), bonuses, spread))
 
 
-def _region_tallies(state: GodsState, board: DecisionBoard) -> tuple[list[int], list[int], list[int]]:
+def _region_tallies(state: GodsState, board: DecisionBoard, new: list[int]) -> tuple[list[int], list[int], list[int]]:
     """Region points per player, each landscape's largest region (edges or tiles) and its regions of
-    `groups_min_tiles` tiles or more: what `scoring` derives from `all_regions`."""
+    `groups_min_tiles` tiles or more (what `scoring` derives from `all_regions`); `new`: the cells `state` has
+    a tile on and the board has not."""
     groups_at = state.groups_at
-    base = board.groups_at
-    new = [cell for cell in range(CELLS) if groups_at[cell] is not None and base[cell] is None]
     parent = list(board.parent)
     touched = _touched(board, new, groups_at)
     _joined(groups_at, new, parent, every_side=True)
@@ -138,14 +127,12 @@ def _touched(board: DecisionBoard, new: list[int], groups_at: list[Groups | None
     return touched
 
 
-def _total_mass(state: GodsState, board: DecisionBoard) -> list[int]:
+def _total_mass(state: GodsState, board: DecisionBoard, new: list[int]) -> list[int]:
     """`scoring.landscape_mass`: the decision's board's, plus the new tiles'."""
     by_edges = state.config.mass_measure == "edges"
     mass = list(board.mass[by_edges])
-    for cell, groups in enumerate(state.groups_at):
-        cell_edges = state.edges_at[cell]
-        if groups is not None and cell_edges is not None and board.groups_at[cell] is None:
-            _add_mass(mass, cell_edges, by_edges)
+    for cell in new:
+        _add_mass(mass, state.edges_at[cell], by_edges)  # type: ignore[arg-type]
     return mass
 
 
@@ -196,12 +183,12 @@ def _prophet_points(state: GodsState, parent: list[int], tiles: dict[int, int]) 
     return points
 
 
-def _joined(groups_at: list[Groups | None], cells: object, parent: list[int], every_side: bool = False
+def _joined(groups_at: list[Groups | None], cells: Iterable[int], parent: list[int], every_side: bool = False
             ) -> list[int]:
     """`parent` with each of `cells`' groups joined to the group across its shared edges (east and south
     only when every cell is given: each edge once; every side for cells added to a joined board)."""
     sides = ((0, 2), (1, 3), (2, 0), (3, 1)) if every_side else ((1, 3), (2, 0))
-    for cell in cells:  # type: ignore[attr-defined]
+    for cell in cells:
         groups = groups_at[cell]
         if groups is None:
             continue

@@ -29,7 +29,7 @@ choices are close, greedy's choice where one leads by `SKIM_MARGIN`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.agents import make_agent
@@ -63,21 +63,32 @@ def evaluate(state: GodsState, searcher: int | None = None) -> list[float]:
     """Each player's expected score once the plans in progress have come due (see the module docstring); the same
     for any searcher (the plans in progress are the determinisation's)."""
     projected = plans_carried_out(state)
+    config = projected.config
+    regions = all_regions(projected.edges_at, projected.groups_at)
+    mass = landscape_mass(projected) if config.mass_of == "total" else largest_region_mass(projected, regions)
+    groups = landscape_groups(regions, config.groups_min_tiles)
+    return estimate_from(projected, region_points(projected, regions), mass, groups)
+
+
+SoftBonus = Callable[[list[int], tuple[int, ...], float], Sequence[float]]
+
+
+def estimate_from(projected: GodsState, region: list[int], mass: list[int], groups: list[int],
+                  soft_bonus: SoftBonus | None = None) -> list[float]:
+    """`evaluate` once the regions are tallied: cities, regions, each prophet's worth and the god bonuses of the
+    projected world (`soft_bonus`: `_soft_bonus` or an equal, remembered one)."""
+    soft_bonus = soft_bonus or _soft_bonus
     empty = CELLS - projected.filled
     prophet = PROPHET_VALUE * empty / CELLS
     config = projected.config
-    regions = all_regions(projected.edges_at, projected.groups_at)
     cities = city_points(projected)
-    region = region_points(projected, regions)
-    mass = landscape_mass(projected) if config.mass_of == "total" else largest_region_mass(projected, regions)
-    groups = landscape_groups(regions, config.groups_min_tiles)
     if projected.end_reason:  # places can no longer move: the rules' bonuses, and a prophet is worth nothing
         prophet = 0.0
-        mass_bonus: list[float] = [float(b) for b in landscape_bonus(mass, config.mass_bonus)]
-        group_bonus: list[float] = [float(b) for b in landscape_bonus(groups, config.groups_bonus)]
+        mass_bonus: Sequence[float] = [float(b) for b in landscape_bonus(mass, config.mass_bonus)]
+        group_bonus: Sequence[float] = [float(b) for b in landscape_bonus(groups, config.groups_bonus)]
     else:
-        mass_bonus = _soft_bonus(mass, config.mass_bonus, 1.0 + MASS_SPREAD * empty)
-        group_bonus = _soft_bonus(groups, config.groups_bonus, 0.3 + GROUP_SPREAD * empty)
+        mass_bonus = soft_bonus(mass, config.mass_bonus, 1.0 + MASS_SPREAD * empty)
+        group_bonus = soft_bonus(groups, config.groups_bonus, 0.3 + GROUP_SPREAD * empty)
     values = [cities[p] + region[p] + prophet * projected.prophets_left[p] for p in range(projected.num_players)]
     for landscape, owner in enumerate(projected.god_of):
         if owner != NOBODY:
