@@ -8,8 +8,10 @@ an ordinary run (seed derived from the ask's seed and r, manifest tagged
 each seat its verdict from an anytime-valid confidence sequence
 (`simulate.sequential`, alpha spent over the family's seat cells), so looking
 after every round costs no validity. It stops when every asked cell is
-decided, or when `max_games` per player count (or `max_minutes` of this
-invocation) is spent.
+decided, when no undecided cell would be decided within the games left
+(`within_reach`: each round plays only the player counts where one would),
+or when `max_games` per player count (or `max_minutes` of this invocation)
+is spent.
 
 The lake stays append-only and the ask resumes like any run: round r counts
 only the games the lake held before it (this ask's rounds from r on are left
@@ -46,6 +48,7 @@ from simulate.runner import run
 from simulate.seat_observations import SeatObservations, SeatReader
 
 SeatCounts = dict[tuple[int, int], tuple[float, int]]  # (players, seat from 0) -> (wins summed, games)
+OUT_OF_REACH = "out of reach: no undecided seat would be decided within the games left"
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ class AskResult:
     counts: SeatCounts
     rounds: int
     games_added: dict[int, int]
-    stopped: str  # "decided", "games budget", "time budget"
+    stopped: str  # "decided", OUT_OF_REACH, "games budget", "time budget"
     family_cells: int = 0
     log: list[str] = field(default_factory=list)
     seen: SeatObservations = field(default_factory=SeatObservations)
@@ -118,8 +121,9 @@ def play_until_decided(ask: Ask, lake: str | Path | Store, workers: int | None =
     while True:
         seen = reader.read(catalogue(store), functools.partial(_counted, ask=ask, ruleset=ruleset, before_round=number))
         verdicts, cells = seat_verdicts(seen, ask)
-        todo = tuple(p for p in ask.players if any(verdicts[(p, s)] == sequential.UNDECIDED for s in range(p)))
-        stopped = _stop(ask, todo, added, started)
+        undecided = tuple(p for p in ask.players if any(verdicts[(p, s)] == sequential.UNDECIDED for s in range(p)))
+        todo = within_reach(seen, verdicts, ask, ask.alpha / cells, added)
+        stopped = _stop(ask, undecided, todo, added, started)
         if stopped:
             return AskResult(verdicts, seen.counts(), number, added, stopped, cells, seen=seen)
         played = {}
@@ -136,14 +140,69 @@ def play_until_decided(ask: Ask, lake: str | Path | Store, workers: int | None =
                  "before it")
 
 
-def _stop(ask: Ask, todo: tuple[int, ...], added: dict[int, int], started: float) -> str:
-    if not todo:
+def _stop(ask: Ask, undecided: tuple[int, ...], todo: tuple[int, ...], added: dict[int, int], started: float
+          ) -> str:
+    if not undecided:
         return "decided"
-    if all(added[p] + ask.batch > ask.max_games for p in todo):
+    if all(added[p] + ask.batch > ask.max_games for p in undecided):
         return "games budget"
+    if not todo:
+        return OUT_OF_REACH
     if time.perf_counter() - started >= ask.max_minutes * 60:
         return "time budget"
     return ""
+
+
+def within_reach(seen: SeatObservations, verdicts: dict[tuple[int, int], str], ask: Ask, alpha: float,
+                 added: dict[int, int]) -> tuple[int, ...]:
+    """The player counts worth another round: an undecided seat there could be decided within the games the
+    budget has left for that count, if its estimate held or, while the estimate is within the minimum of the
+    fair share, if the seat were exactly fair (an early estimate is noisy: a fair seat must not be given up
+    on because its first games strayed). A seat with under one batch of games is always worth one.
+
+    The rest would spend the budget without deciding anything, so the study's minutes go where they can
+    decide; such a seat is still reported with what it would take. It reads only the lake, like the
+    verdicts, so a re-run makes the same choice.
+    """
+    reach = []
+    for players in ask.players:
+        undecided = [(players, s) for s in range(players) if verdicts[(players, s)] == sequential.UNDECIDED]
+        if any(_could_decide(seen, cell, ask, alpha, ask.max_games - added[players]) for cell in undecided):
+            reach.append(players)
+    return tuple(reach)
+
+
+def _could_decide(seen: SeatObservations, cell: tuple[int, int], ask: Ask, alpha: float, left: int) -> bool:
+    wins, games = seen.counts().get(cell, (0.0, 0))
+    if games < ask.batch:
+        return True
+    near_fair = abs(wins / games - 1 / cell[0]) < ask.min_effect
+    projections = [games_to_decide(seen, cell, ask, alpha)] + ([games_if_fair(seen, cell, ask, alpha)]
+                                                               if near_fair else [])
+    return any(needed is not None and needed - games <= left for needed in projections)
+
+
+def games_to_decide(seen: SeatObservations, cell: tuple[int, int], ask: Ask, alpha: float) -> int | None:
+    """Games that would decide the seat if it goes on as it went: by the sequence its verdict reads."""
+    reference = 1 / cell[0]
+    if seen.duplicate:
+        return seen.games_to_decide(cell, reference, ask.min_effect, alpha)
+    wins, games = seen.counts().get(cell, (0.0, 0))
+    rate = wins / games if games else float("nan")
+    return sequential.games_to_decide(rate, games, reference, ask.min_effect, alpha)
+
+
+def games_if_fair(seen: SeatObservations, cell: tuple[int, int], ask: Ask, alpha: float) -> int | None:
+    """Games that would decide the seat fair if it were exactly fair and its games went on as spread as they
+    went (its observations moved to the fair share, for the betting sequence)."""
+    reference = 1 / cell[0]
+    games = seen.counts().get(cell, (0.0, 0))[1]
+    if not seen.duplicate:
+        return sequential.games_to_decide(reference, games, reference, ask.min_effect, alpha)
+    values = np.asarray(seen.values.get(cell, []), dtype=float)
+    moved = np.clip(values - values.mean() + reference, 0.0, 1.0)
+    return sequential.betting_games_to_decide(moved, games / max(len(values), 1), reference, ask.min_effect,
+                                              alpha, sequential.TUNED_FOR // cell[0])
 
 
 def seat_verdicts(seen: SeatObservations, ask: Ask) -> tuple[dict[tuple[int, int], str], int]:

@@ -62,6 +62,9 @@ Values = Sequence[float] | np.ndarray  # observations in play order
 TUNED_FOR = 2000  # observations at which the mixtures are tightest (a design choice made before play)
 MAX_GAMES = 10_000_000  # beyond this a cell is reported as "more than" it
 TILTED, FAIR, UNDECIDED = "tilted", "fair", "undecided"
+# what an undecided cell is told when no projected number of games decides it
+BEYOND_REACH = ("even millions more games would not decide it if the estimate held: it sits about on the minimum "
+                "that matters")
 _EDGE = 1e-12
 
 
@@ -132,9 +135,13 @@ def betting_log_capital(values: Values, m: Values | float, alpha: float, tuned_f
     Two gamblers bet that the mean is above or below m, half the capital each:
     K_n(m) = max(prod (1 + l+_i (x_i - m)), prod (1 - l-_i (x_i - m))) / 2, a nonnegative supermartingale
     when m is the true mean, so by Ville's inequality {m : K_n(m) < 1/alpha} is a confidence sequence.
-    Bets l_i = sqrt(2 log(2 / alpha) / (sigma^2_{i-1} n*)) (predictable plug-in: sigma^2 the running variance
-    of the earlier observations, started at 1/4; n* = `tuned_for`), truncated to 1/2 of what keeps the
-    capital positive. With `path`, the capital after every observation (one column each).
+    Bets l_i = sqrt(2 log(2 / alpha) / (sigma^2_{i-1} max(n*, i))) (predictable plug-in: sigma^2 the running
+    variance of the earlier observations, started at 1/4; n* = `tuned_for`), truncated to 1/2 of what keeps
+    the capital positive. Up to n* the bet is the one tuned for n* observations; beyond it the bet shrinks
+    like 1/sqrt(i), since a bet that stays fixed only wins while the mean is more than about l sigma^2 / 2
+    from m, and the sequence would stop narrowing there (about 2 points of a 2-player seat's share, so a seat
+    1 point from fair could never be called fair). With `path`, the capital after every observation (one
+    column each).
     """
     x = np.clip(np.asarray(values, dtype=float), 0.0, 1.0)
     means = np.clip(np.atleast_1d(np.asarray(m, dtype=float)), _EDGE, 1 - _EDGE)[:, None]
@@ -142,7 +149,7 @@ def betting_log_capital(values: Values, m: Values | float, alpha: float, tuned_f
     running_mean = (0.5 + np.cumsum(x)) / (t + 1)
     running_var = (0.25 + np.cumsum((x - running_mean) ** 2)) / (t + 1)
     var_before = np.concatenate(([0.25], running_var[:-1]))
-    bets = np.sqrt(2 * math.log(2 / alpha) / (var_before * tuned_for))[None, :]
+    bets = np.sqrt(2 * math.log(2 / alpha) / (var_before * np.maximum(tuned_for, t)))[None, :]
     above = np.log1p(np.minimum(bets, 0.5 / means) * (x[None, :] - means))
     below = np.log1p(-np.minimum(bets, 0.5 / (1 - means)) * (x[None, :] - means))
     if path:

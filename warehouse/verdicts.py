@@ -113,7 +113,7 @@ def headline_cells(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
                                           ignore_index=True)
 
 
-def _verdict_row(cell: Any, pace: dict[tuple[str, str, str], float],
+def _verdict_row(cell: Any, pace: dict[tuple[str, str, str, int], float],
                  seats: dict[tuple[str, str, str], SeatObservations]) -> dict[str, Any]:
     """The cell's sequence, verdict, the smallest supported effect and what deciding would take."""
     alpha, minimum, reference = float(cell.alpha_cell), float(cell.min_effect), float(cell.reference)
@@ -136,7 +136,7 @@ def _verdict_row(cell: Any, pace: dict[tuple[str, str, str], float],
         verdict = sequential.betting_verdict(values, reference, minimum, alpha, tuned)
         method = "betting sequence over duplicate deals"
         needed = deals.games_to_decide((int(cell.num_players), int(cell.item) - 1), reference, minimum, alpha)
-    seconds = pace.get((cell.game, cell.ruleset, cell.agent_mix))
+    seconds = pace.get((cell.game, cell.ruleset, cell.agent_mix, int(cell.num_players)))
     more = None if needed is None else max(needed - int(n), 0)
     return {**{k: getattr(cell, k) for k in ("game", "finding", "ruleset", "num_players", "item", "agent_mix")},
             "n": int(n), "estimate": estimate, "reference": reference, "min_effect": minimum,
@@ -185,22 +185,31 @@ def _play_key(manifest: dict[str, Any]) -> tuple[str, str, str] | None:
     return str(manifest.get("game")), str((manifest.get("ruleset") or {}).get("name")), agents.pop()
 
 
-def seconds_per_game(catalogue: LakeCatalogue) -> dict[tuple[str, str, str], float]:
-    """(game, ruleset, uniform line-up) -> wall seconds per game the study's runs took to play (this machine).
+def seconds_per_game(catalogue: LakeCatalogue) -> dict[tuple[str, str, str, int], float]:
+    """(game, ruleset, uniform line-up, players) -> wall seconds per game the study's runs took (this machine).
 
-    A what-if arm is left out like everywhere in the study's figures: its pace
-    must not move the study's "minutes to decide"."""
-    spent: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0.0, 0.0])
+    Per player count, since a game's strong agent may differ by count (4 Gods: the shortlist at 2 players,
+    the reference search at 3-4, twenty times dearer): a count's pace is that of the runs of that count alone
+    when there are any, else of the runs that mix it with others. Players 0 (a cell pooled over counts, such
+    as a Caprice's hit rate) is the pace over every run. A what-if arm is left out like everywhere in the
+    study's figures: its pace must not move the study's "minutes to decide"."""
+    alone: dict[tuple[str, str, str, int], list[float]] = defaultdict(lambda: [0.0, 0.0])
+    mixed: dict[tuple[str, str, str, int], list[float]] = defaultdict(lambda: [0.0, 0.0])
     for run in catalogue.complete_runs():
         manifest = run.manifest or {}
         spec, timings = manifest.get("spec") or {}, manifest.get("timings") or {}
-        agents = set(spec.get("agents") or ())
+        listed = spec.get("players") or ()  # a list, or one count in a hand-written spec
+        agents, counts = set(spec.get("agents") or ()), [int(p) for p in ([listed] if isinstance(listed, int)
+                                                                         else listed)]
         played = timings.get("games_played_now") or 0
         if len(agents) == 1 and played and manifest.get("kind", "simulated") == "simulated" and in_study(manifest):
-            key = (str(manifest.get("game")), str((manifest.get("ruleset") or {}).get("name")), agents.pop())
-            spent[key][0] += float(timings.get("seconds", 0.0))
-            spent[key][1] += float(played)
-    return {key: seconds / games for key, (seconds, games) in spent.items() if games}
+            play = (str(manifest.get("game")), str((manifest.get("ruleset") or {}).get("name")), agents.pop())
+            for count, spent in [(0, alone)] + [(p, alone if len(counts) == 1 else mixed) for p in counts]:
+                spent[(*play, count)][0] += float(timings.get("seconds", 0.0))
+                spent[(*play, count)][1] += float(played)
+    pace = {key: seconds / games for key, (seconds, games) in mixed.items() if games}
+    pace.update({key: seconds / games for key, (seconds, games) in alone.items() if games})
+    return pace
 
 
 PYTHON_MODELS: dict[str, tuple[Callable[[duckdb.DuckDBPyConnection, Any], pd.DataFrame], str, str]] = {

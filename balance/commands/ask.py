@@ -18,7 +18,7 @@ from engine.registry import get_game
 from lake.layout import DEFAULT_LAKE
 from lake.spec import DEALS, SpecError, parse_int_list
 from simulate import sequential
-from simulate.ask import Ask, AskResult, play_until_decided
+from simulate.ask import Ask, AskResult, games_to_decide, play_until_decided
 from simulate.study import STUDY_FILE, load_asks, strong_agents
 from warehouse.flags import FlagRules, load_rules
 
@@ -95,22 +95,12 @@ def describe(ask: Ask, result: AskResult) -> list[str]:
             rate = wins / games if games else float("nan")
             text = f"seat {seat + 1} {verdict} {rate:.1%} ({lo:.1%}–{hi:.1%}, {games:,} games)"
             if verdict == sequential.UNDECIDED:
-                needed = _games_to_decide(result, ask, (players, seat), alpha)
+                needed = games_to_decide(result.seen, (players, seat), ask, alpha)
                 text += (f", about {max(needed - games, 0):,} more games would decide it" if needed is not None
-                         else ", its estimate sits on the minimum that matters: no number of games decides it")
+                         else f", {sequential.BEYOND_REACH}")
             parts.append(text)
         lines.append(f"  {players} players: " + "; ".join(parts))
     return lines
-
-
-def _games_to_decide(result: AskResult, ask: Ask, cell: tuple[int, int], alpha: float) -> int | None:
-    """Games that would decide the cell if it goes on as it went: by the sequence its verdict reads."""
-    players = cell[0]
-    if result.seen.duplicate:
-        return result.seen.games_to_decide(cell, 1 / players, ask.min_effect, alpha)
-    wins, games = result.counts.get(cell, (0.0, 0))
-    rate = wins / games if games else float("nan")
-    return sequential.games_to_decide(rate, games, 1 / players, ask.min_effect, alpha)
 
 
 def _sequence(result: AskResult, cell: tuple[int, int], alpha: float) -> tuple[float, float]:

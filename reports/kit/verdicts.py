@@ -26,6 +26,7 @@ from engine.registry import get_game
 from reports.kit.notebook import play_lineups
 from reports.kit.words import count, pct
 from reports.page import escape
+from simulate import sequential
 from warehouse.display_names import Names
 from warehouse.query import connect
 
@@ -110,7 +111,7 @@ def _shrunk(row: Any) -> str:
 def needs(row: Any) -> str:
     """What an undecided cell would take, in games and minutes on this machine."""
     if row.more_games is None or pd.isna(row.more_games):
-        return "its estimate sits on the minimum that matters, so no number of games decides it"
+        return sequential.BEYOND_REACH
     minutes = ("" if row.minutes_to_decide is None or pd.isna(row.minutes_to_decide)
                else f", {_minutes(float(row.minutes_to_decide))} on this machine")
     fair = getattr(row, "games_if_fair", None)

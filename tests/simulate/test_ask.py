@@ -11,7 +11,7 @@ from balance import cli
 from lake.catalogue import catalogue
 from lake.spec import RunSpec, SpecError
 from simulate import sequential
-from simulate.ask import Ask, play_until_decided, seat_verdicts
+from simulate.ask import OUT_OF_REACH, Ask, play_until_decided, seat_verdicts, within_reach
 from simulate.experiment import Experiment, plan_arms, run_arms
 from simulate.runner import run
 from simulate.seat_observations import SeatObservations
@@ -58,14 +58,51 @@ def test_running_the_same_ask_again_replays_its_decisions_and_plays_nothing(tmp_
     assert sorted(p for p in tmp_path.rglob("*.parquet")) == files
 
 
-def test_the_games_budget_stops_it_undecided_and_earlier_games_of_the_line_up_count(tmp_path: Path) -> None:
+def test_a_seat_out_of_reach_of_the_budget_is_not_played_and_earlier_games_count(tmp_path: Path) -> None:
+    """Fair within 2 points needs ~9,700 games: 200 more could not decide it, so the ask plays none."""
     run(RunSpec("caprices", "standard", (2,), ("random",), 100, seed=3, batch_size=100), tmp_path, workers=1,
         progress=False)
     ask = Ask("caprices", "standard", (2,), "random", batch=100, max_games=200, seed=1, batch_size=100,
               min_effect=0.02)
     result = play_until_decided(ask, tmp_path, workers=1, progress=lambda _line: None)
-    assert result.stopped == "games budget" and result.rounds == 2
-    assert result.counts[(2, 0)][1] == 300 and result.undecided_players == (2,)
+    assert result.stopped == OUT_OF_REACH and result.rounds == 0
+    assert result.counts[(2, 0)][1] == 100 and result.undecided_players == (2,)
+    wider = play_until_decided(replace(ask, max_games=20_000, max_minutes=1e-9), tmp_path, workers=1,
+                               progress=lambda _line: None)
+    assert wider.stopped == "time budget"  # within reach of 20,000 games: only the clock stops it
+
+
+def _observed(cells: dict[tuple[int, int], float], games: int) -> SeatObservations:
+    seen = SeatObservations()
+    for cell, share in cells.items():
+        wins = round(share * games)
+        seen.values[cell] = [1.0] * wins + [0.0] * (games - wins)
+        seen.wins[cell], seen.games[cell] = float(wins), games
+    return seen
+
+
+def test_only_player_counts_with_a_seat_within_reach_get_another_round() -> None:
+    seen = _observed({(2, 0): 0.5, (2, 1): 0.5, (3, 0): 0.38, (3, 1): 0.31, (3, 2): 0.31}, 1000)
+    ask = replace(FAIR_ASK, players=(2, 3), min_effect=0.02, max_games=1000)
+    verdicts, cells = seat_verdicts(seen, ask)
+    assert set(verdicts.values()) == {sequential.UNDECIDED}
+    added = {2: 0, 3: 0}
+    # 2 players: fair-looking, but fair within 2 points needs ~8,200 games; 3 players: seat 1 ~1,350
+    assert within_reach(seen, verdicts, ask, ask.alpha / cells, added) == (3,)
+    assert within_reach(seen, verdicts, replace(ask, max_games=12_000), ask.alpha / cells, added) == (2, 3)
+    assert within_reach(seen, verdicts, ask, ask.alpha / cells, {2: 0, 3: 700}) == ()  # 3 players' budget spent
+
+
+def test_a_seat_whose_early_estimate_strays_inside_the_minimum_is_judged_as_if_fair() -> None:
+    """At 51.5% a seat would need ~100,000 games to be called fair if the estimate held; a fair seat whose first
+    games strayed so far would then be given up on, so it is also judged by what a fair seat needs (~8,200)."""
+    strays = _observed({(2, 0): 0.515, (2, 1): 0.485}, 1000)
+    ask = replace(FAIR_ASK, min_effect=0.02, max_games=12_000)
+    verdicts, cells = seat_verdicts(strays, ask)
+    held = sequential.games_to_decide(0.515, 1000, 0.5, 0.02, ask.alpha / cells)
+    assert held is None or held - 1000 > 12_000
+    assert within_reach(strays, verdicts, ask, ask.alpha / cells, {2: 0}) == (2,)
+    assert within_reach(strays, verdicts, replace(ask, max_games=5000), ask.alpha / cells, {2: 0}) == ()
 
 
 def test_an_experiment_s_arms_at_the_ask_s_agent_do_not_count_unless_pooled(tmp_path: Path) -> None:

@@ -9,9 +9,11 @@ from reports.kit.verdicts import _minutes
 from warehouse.verdicts import seconds_per_game
 
 
-def _run(seconds: float, games: int, experiment: dict[str, Any] | None = None) -> SimpleNamespace:
+def _run(seconds: float, games: int, experiment: dict[str, Any] | None = None,
+         players: tuple[int, ...] = (2,)) -> SimpleNamespace:
     manifest = {"game": "caprices", "ruleset": {"name": "standard"}, "kind": "simulated",
-                "spec": {"agents": ["greedy"]}, "timings": {"seconds": seconds, "games_played_now": games},
+                "spec": {"agents": ["greedy"], "players": list(players)},
+                "timings": {"seconds": seconds, "games_played_now": games},
                 "extra": {"experiment": experiment} if experiment else {}}
     return SimpleNamespace(manifest=manifest)
 
@@ -29,9 +31,19 @@ def test_a_what_if_arm_does_not_move_the_study_s_seconds_per_game() -> None:
     variant = _run(900.0, 100, {"name": "slow", "role": "variant"})
     unpooled_baseline = _run(900.0, 100, {"name": "slow", "role": "baseline"})
     pooled_baseline = _run(30.0, 100, {"name": "fast", "role": "baseline", "pool": True})
-    key = ("caprices", "standard", "greedy")
+    key = ("caprices", "standard", "greedy", 2)
     assert seconds_per_game(_Catalogue(study, variant, unpooled_baseline))[key] == 0.1  # type: ignore[arg-type]
     assert seconds_per_game(_Catalogue(study, pooled_baseline))[key] == 0.2  # type: ignore[arg-type]
+
+
+def test_each_player_count_keeps_its_own_pace() -> None:
+    """4 Gods' strong agent is twenty times dearer at 3-4 players than at 2: one pace would mislead both."""
+    two, three_four = _run(10.0, 100, players=(2,)), _run(400.0, 200, players=(3, 4))
+    four_alone = _run(300.0, 100, players=(4,))
+    pace = seconds_per_game(_Catalogue(two, three_four, four_alone))  # type: ignore[arg-type]
+    key = ("caprices", "standard", "greedy")
+    assert pace[(*key, 2)] == 0.1 and pace[(*key, 3)] == 2.0 and pace[(*key, 4)] == 3.0
+    assert pace[(*key, 0)] == 710.0 / 400  # a cell pooled over counts: every run
 
 
 def test_minutes_are_said_in_words_with_the_right_number() -> None:
