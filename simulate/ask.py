@@ -176,9 +176,9 @@ def _could_decide(seen: SeatObservations, cell: tuple[int, int], ask: Ask, alpha
     wins, games = seen.counts().get(cell, (0.0, 0))
     if games < ask.batch:
         return True
-    near_fair = abs(wins / games - 1 / cell[0]) < ask.min_effect
-    projections = [games_to_decide(seen, cell, ask, alpha)] + ([games_if_fair(seen, cell, ask, alpha)]
-                                                               if near_fair else [])
+    projections = [games_to_decide(seen, cell, ask, alpha)]
+    if abs(wins / games - 1 / cell[0]) < ask.min_effect:  # near fair: also judged as if exactly fair
+        projections.append(games_if_fair(seen, cell, ask, alpha))
     return any(needed is not None and needed - games <= left for needed in projections)
 
 
@@ -193,16 +193,12 @@ def games_to_decide(seen: SeatObservations, cell: tuple[int, int], ask: Ask, alp
 
 
 def games_if_fair(seen: SeatObservations, cell: tuple[int, int], ask: Ask, alpha: float) -> int | None:
-    """Games that would decide the seat fair if it were exactly fair and its games went on as spread as they
-    went (its observations moved to the fair share, for the betting sequence)."""
+    """Games that would decide the seat fair if it were exactly fair, by the sequence its verdict reads."""
     reference = 1 / cell[0]
-    games = seen.counts().get(cell, (0.0, 0))[1]
-    if not seen.duplicate:
-        return sequential.games_to_decide(reference, games, reference, ask.min_effect, alpha)
-    values = np.asarray(seen.values.get(cell, []), dtype=float)
-    moved = np.clip(values - values.mean() + reference, 0.0, 1.0)
-    return sequential.betting_games_to_decide(moved, games / max(len(values), 1), reference, ask.min_effect,
-                                              alpha, sequential.TUNED_FOR // cell[0])
+    if seen.duplicate:
+        return seen.games_if_fair(cell, reference, ask.min_effect, alpha)
+    return sequential.games_to_decide(reference, seen.counts().get(cell, (0.0, 0))[1], reference, ask.min_effect,
+                                      alpha)
 
 
 def seat_verdicts(seen: SeatObservations, ask: Ask) -> tuple[dict[tuple[int, int], str], int]:

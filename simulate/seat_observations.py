@@ -53,6 +53,16 @@ class SeatObservations:
         return sequential.betting_games_to_decide(values, self.games.get(cell, 0) / max(len(values), 1), reference,
                                                   min_effect, alpha, sequential.TUNED_FOR // cell[0])
 
+    def games_if_fair(self, cell: Cell, reference: float, min_effect: float, alpha: float) -> int | None:
+        """Games that would decide the cell fair by the betting sequence if it were exactly fair and its
+        observations went on as spread as they went (moved to the fair share)."""
+        values = np.asarray(self.values.get(cell, []), dtype=float)
+        if values.size == 0:
+            return None
+        moved = np.clip(values - values.mean() + reference, 0.0, 1.0)
+        return sequential.betting_games_to_decide(moved, self.games.get(cell, 0) / values.size, reference,
+                                                  min_effect, alpha, sequential.TUNED_FOR // cell[0])
+
     def counts(self) -> dict[Cell, tuple[float, int]]:
         """(wins summed over games, games) per cell."""
         return {cell: (self.wins[cell], self.games[cell]) for cell in self.values}

@@ -124,23 +124,15 @@ def _fair_deals(rng: np.random.Generator, seats: int, deals: int) -> np.ndarray:
     return np.where(draw < 0.8, 0.5, np.where(draw < 0.9, 0.0, 1.0))
 
 
-def test_fair_deals_stopped_at_the_first_decision_are_called_tilted_at_most_alpha() -> None:
-    rng = np.random.default_rng(3)
+@pytest.mark.parametrize(("tuned_for", "deals", "look", "seed"), [(1000, 1500, 10, 3), (100, 3000, 20, 8)])
+def test_fair_deals_stopped_at_the_first_decision_are_called_tilted_at_most_alpha(tuned_for: int, deals: int,
+                                                                                   look: int, seed: int) -> None:
+    """Within the tuning n* and long past it (where the bets shrink): the capital stays a fair game."""
+    rng = np.random.default_rng(seed)
     wrong = 0
-    for values in _fair_deals(rng, 300, 1500):
-        capital = sequential.betting_log_capital(values, [0.5], 0.05, 1000, path=True)[0][9::10]
-        estimates = np.cumsum(values)[9::10] / np.arange(10, 1501, 10)
-        wrong += bool(((capital >= -np.log(0.05)) & (np.abs(estimates - 0.5) >= 0.02)).any())
-    assert wrong / 300 <= 0.05
-
-
-def test_fair_deals_played_long_past_the_tuning_are_called_tilted_at_most_alpha() -> None:
-    """The bets shrink past n* (here 100 of 3,000 deals): the capital must stay a fair game all the way."""
-    rng = np.random.default_rng(8)
-    wrong = 0
-    for values in _fair_deals(rng, 300, 3000):
-        capital = sequential.betting_log_capital(values, [0.5], 0.05, 100, path=True)[0][19::20]
-        estimates = np.cumsum(values)[19::20] / np.arange(20, 3001, 20)
+    for values in _fair_deals(rng, 300, deals):
+        capital = sequential.betting_log_capital(values, [0.5], 0.05, tuned_for, path=True)[0][look - 1::look]
+        estimates = np.cumsum(values)[look - 1::look] / np.arange(look, deals + 1, look)
         wrong += bool(((capital >= -np.log(0.05)) & (np.abs(estimates - 0.5) >= 0.02)).any())
     assert wrong / 300 <= 0.05
 
