@@ -178,27 +178,20 @@ def _could_decide(seen: SeatObservations, cell: tuple[int, int], ask: Ask, alpha
         return True
     projections = [games_to_decide(seen, cell, ask, alpha)]
     if abs(wins / games - 1 / cell[0]) < ask.min_effect:  # near fair: also judged as if exactly fair
-        projections.append(games_if_fair(seen, cell, ask, alpha))
+        projections.append(games_to_decide(seen, cell, ask, alpha, if_fair=True))
     return any(needed is not None and needed - games <= left for needed in projections)
 
 
-def games_to_decide(seen: SeatObservations, cell: tuple[int, int], ask: Ask, alpha: float) -> int | None:
-    """Games that would decide the seat if it goes on as it went: by the sequence its verdict reads."""
+def games_to_decide(seen: SeatObservations, cell: tuple[int, int], ask: Ask, alpha: float,
+                    if_fair: bool = False) -> int | None:
+    """Games that would decide the seat if it goes on as it went (`if_fair`: if it were exactly fair), by the
+    sequence its verdict reads."""
     reference = 1 / cell[0]
     if seen.duplicate:
-        return seen.games_to_decide(cell, reference, ask.min_effect, alpha)
+        return seen.games_to_decide(cell, reference, ask.min_effect, alpha, if_fair)
     wins, games = seen.counts().get(cell, (0.0, 0))
-    rate = wins / games if games else float("nan")
+    rate = reference if if_fair else wins / games if games else float("nan")
     return sequential.games_to_decide(rate, games, reference, ask.min_effect, alpha)
-
-
-def games_if_fair(seen: SeatObservations, cell: tuple[int, int], ask: Ask, alpha: float) -> int | None:
-    """Games that would decide the seat fair if it were exactly fair, by the sequence its verdict reads."""
-    reference = 1 / cell[0]
-    if seen.duplicate:
-        return seen.games_if_fair(cell, reference, ask.min_effect, alpha)
-    return sequential.games_to_decide(reference, seen.counts().get(cell, (0.0, 0))[1], reference, ask.min_effect,
-                                      alpha)
 
 
 def seat_verdicts(seen: SeatObservations, ask: Ask) -> tuple[dict[tuple[int, int], str], int]:

@@ -47,20 +47,14 @@ class SeatObservations:
             self.wins[cell] += other.wins[cell]
         self.duplicate = self.duplicate or other.duplicate
 
-    def games_to_decide(self, cell: Cell, reference: float, min_effect: float, alpha: float) -> int | None:
-        """Games that would decide the cell by the betting sequence, if its observations go on as they went."""
-        values = self.values.get(cell, [])
-        return sequential.betting_games_to_decide(values, self.games.get(cell, 0) / max(len(values), 1), reference,
-                                                  min_effect, alpha, sequential.TUNED_FOR // cell[0])
-
-    def games_if_fair(self, cell: Cell, reference: float, min_effect: float, alpha: float) -> int | None:
-        """Games that would decide the cell fair by the betting sequence if it were exactly fair and its
-        observations went on as spread as they went (moved to the fair share)."""
+    def games_to_decide(self, cell: Cell, reference: float, min_effect: float, alpha: float,
+                        if_fair: bool = False) -> int | None:
+        """Games that would decide the cell by the betting sequence, if its observations go on as they went
+        (`if_fair`: as spread as they went, but moved to the fair share, as if the seat were exactly fair)."""
         values = np.asarray(self.values.get(cell, []), dtype=float)
-        if values.size == 0:
-            return None
-        moved = np.clip(values - values.mean() + reference, 0.0, 1.0)
-        return sequential.betting_games_to_decide(moved, self.games.get(cell, 0) / values.size, reference,
+        if if_fair and values.size:
+            values = np.clip(values - values.mean() + reference, 0.0, 1.0)
+        return sequential.betting_games_to_decide(values, self.games.get(cell, 0) / max(values.size, 1), reference,
                                                   min_effect, alpha, sequential.TUNED_FOR // cell[0])
 
     def counts(self) -> dict[Cell, tuple[float, int]]:
