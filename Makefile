@@ -12,6 +12,9 @@ TEST_STAMP := $(VENV)/.installed-test
 BENCH_STAMP := $(VENV)/.installed-bench
 # JupyterLab reads default settings from the environment: notebooks/*.py open as notebooks on double-click
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
+# the compiled search kernels (setup.py): rebuilt in place whenever their Cython or C sources change
+KERNEL_SOURCES := $(shell find engine -path '*/kernel/*' \( -name '*.pyx' -o -name '*.pxd' -o -name '*.h' -o -path '*/kernel/c/*.c' \))
+KERNEL_STAMP := $(VENV)/.built-kernels
 
 .PHONY: report test soak check check-report lint types layers lab bench million locks clean
 
@@ -23,7 +26,11 @@ $(STAMP): requirements/build.lock requirements/report.lock pyproject.toml
 	$(BEAT) "installing boardgame-balance itself, editable (no download)" $(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
-$(TEST_STAMP): $(STAMP) requirements/test.lock
+$(KERNEL_STAMP): $(STAMP) setup.py $(KERNEL_SOURCES)
+	$(BEAT) "compiling the search kernels (setup.py build_ext)" $(BIN)/python setup.py -q build_ext --inplace
+	touch $(KERNEL_STAMP)
+
+$(TEST_STAMP): $(KERNEL_STAMP) requirements/test.lock
 	$(BEAT) "installing requirements/test.lock: $$(grep -c == requirements/test.lock) pinned packages, the test tools and every extra" $(PIP) -r requirements/test.lock
 	touch $(TEST_STAMP)
 
@@ -35,7 +42,7 @@ $(LAB_SETTINGS): jupyter/overrides.json $(STAMP)
 	mkdir -p $(dir $(LAB_SETTINGS))
 	cp jupyter/overrides.json $(LAB_SETTINGS)
 
-report: $(STAMP) $(LAB_SETTINGS)
+report: $(KERNEL_STAMP) $(LAB_SETTINGS)
 	$(BIN)/balance run
 
 # every page of reports/html/ in headless Chromium (Debian: apt-get install chromium): no console errors,
@@ -63,15 +70,15 @@ layers: $(TEST_STAMP)
 check: lint types layers test
 
 # JupyterLab refuses to run as root unless told to (e.g. in a container)
-lab: $(STAMP) $(LAB_SETTINGS)
+lab: $(KERNEL_STAMP) $(LAB_SETTINGS)
 	$(BIN)/jupyter lab notebooks $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-bench: $(BENCH_STAMP)
+bench: $(BENCH_STAMP) $(KERNEL_STAMP)
 	$(BIN)/balance bench
 
 # A real million (docs/benchmarks.md): 1,000,000 distinct Caprices games simulated, verified, built, reported;
 # time and peak memory of each step (about an hour on 2 cores). GAMES=20000 for a smaller run.
-million: $(STAMP)
+million: $(KERNEL_STAMP)
 	$(BIN)/python -m balance.million --games $(or $(GAMES),1000000) --out data/million
 
 # Re-resolve the locks after a change to pyproject.toml's dependencies; each lock's current pins are kept
@@ -86,4 +93,5 @@ locks:
 	$(LOCK) requirements/build.in -o requirements/build.lock
 
 clean:
-	rm -rf data reports/html $(VENV)
+	rm -rf data reports/html $(VENV) build
+	find engine -path '*/kernel/*' \( -name '*.so' -o \( -name '*.c' -not -path '*/kernel/c/*' \) \) -delete
