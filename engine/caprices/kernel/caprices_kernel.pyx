@@ -332,3 +332,4 @@ def assembly_estimate(KernelRules kr, hand, rallied, caprices):
     for i, (cid, bonus) in enumerate(caprices):
         inplay[i].id, inplay[i].bonus = kr.caprice_index[cid], bonus
     return ck_assembly_estimate(kr.c, h, _cards(hand, h), r, _cards(rallied, r), inplay, len(caprices))
+

@@ -3,6 +3,7 @@
    most; gains are family points plus the bonuses of the Caprices a move meets or breaks. The caste counts keep
    the Python dict's keys (a caste tried once stays, at 0), since a family table may give points to 0 cards. */
 #include <stddef.h>
+#include <string.h>
 #include "rules.h"
 
 #define BIT(caste) (1u << (caste))
@@ -209,10 +210,12 @@ static int choice_total(const CkRules *r, const Choice *c, const CkInPlay *capri
 int ck_estimate_total(const CkRules *r, const int *hand, int hand_count, const int *rallied, int rallied_count,
                       const CkInPlay *caprices, int caprice_count) {
     int counts[CK_FINAL] = {0}, ministers[2] = {0, 0};
-    int merchants[CK_VALUES] = {0}, held_count[CK_VALUES] = {0}, earning[CK_VALUES];
+    int merchants[CK_VALUES], held_count[CK_VALUES], earning[CK_VALUES];
     int values[CK_MAX_CARDS], count = 0, value_sum = 0;
     unsigned keys = 0;
     CkValues present = {{0}}, frozen = {{0}}, merchant_values = {{0}};
+    memset(merchants, 0, (size_t)(r->top_value + 1) * sizeof(int));
+    memset(held_count, 0, (size_t)(r->top_value + 1) * sizeof(int));
     for (int i = 0; i < hand_count + rallied_count; i++) {
         int id = i < hand_count ? hand[i] : rallied[i - hand_count];
         int printed = r->printed[id], v = r->value[id];
@@ -233,7 +236,7 @@ int ck_estimate_total(const CkRules *r, const int *hand, int hand_count, const i
     int shift, top;
     ck_run_frame(r, &present, ministers[0] + ministers[1], &shift, &top);
     ck_bonus_merchants(r, merchants, held_count, earning);
-    for (int v = 0; v + shift < CK_VALUES; v++) {
+    for (int v = 0; v <= r->top_value; v++) {
         frozen.has[v + shift] = present.has[v];
         merchant_values.has[v + shift] = (unsigned char)earning[v];
     }

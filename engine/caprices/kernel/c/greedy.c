@@ -6,7 +6,7 @@
 #include "rules.h"
 
 #define RALLY_EDGE 0.5
-#define MEMO_SIZE (1u << 15)
+#define MEMO_SIZE (1u << 13)
 #define MEMO_PROBES 8
 
 typedef struct { uint64_t hand, rallied; unsigned generation; int score; } MemoEntry;
@@ -78,7 +78,7 @@ static int estimate_masks(const CkRules *r, uint64_t hand, uint64_t rallied, con
         canonical(r, &hand, &rallied);
     memo_context(r, caprices, caprice_count);
     uint64_t h = (hand ^ (rallied * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull;
-    unsigned slot = (unsigned)(h >> 49) & (MEMO_SIZE - 1);
+    unsigned slot = (unsigned)(h >> 51) & (MEMO_SIZE - 1);
     MemoEntry *free_entry = NULL;
     for (int probe = 0; probe < MEMO_PROBES; probe++) {
         MemoEntry *e = &memo[(slot + probe) & (MEMO_SIZE - 1)];

@@ -6,7 +6,7 @@
 
 void ck_run_frame(const CkRules *r, const CkValues *present, int ministers, int *shift, int *top) {
     int high = -1;
-    for (int v = CK_VALUES - 1; v >= 0; v--)
+    for (int v = r->top_value; v >= 0; v--)  /* printed values: at most the deck's top */
         if (present->has[v]) { high = v; break; }
     if (r->run_values == RUN_PRINTED) {
         int t = r->top_value > high ? r->top_value : high;
