@@ -15,7 +15,6 @@ self-play on the kernel and in Python must log the same events, down to the seal
 from __future__ import annotations
 
 import argparse
-import copy
 import random
 import sys
 import time
@@ -69,8 +68,10 @@ def _python_agent(name: str) -> Any:
     return DistilledAgent(name)
 
 
-def check_decision(game: Game, view: View, legal: Sequence[Command], rng: random.Random, tally: Tally) -> None:
-    """Every comparison at one decision (raises Mismatch)."""
+def check_decision(game: Game, view: View, legal: Sequence[Command], rng: random.Random, tally: Tally,
+                   weights: np.ndarray | None = None) -> None:
+    """Every comparison at one decision (raises Mismatch); the distilled choice with `weights` (by default those
+    `distilled` plays the ruleset with: a variant's are learnt on first use)."""
     rules = view.rules
     form = kernel_agents.kernel_rules(rules)
     if form is None:
@@ -87,15 +88,21 @@ def check_decision(game: Game, view: View, legal: Sequence[Command], rng: random
     tally.values += len(legal)
     _check_estimates(form, view, tally)
     if len(legal) > 1:
-        python_rng, kernel_rng = copy.deepcopy(rng), copy.deepcopy(rng)
+        python_rng, kernel_rng = _copy(rng), _copy(rng)
         chosen = GreedyAgent().choose(game, view, legal, python_rng)
         if kernel.greedy_choice(form, view, legal, kernel_rng) is not chosen or \
                 python_rng.getstate() != kernel_rng.getstate():
             raise Mismatch(f"{where}: greedy's choice or its draws differ")
-        policy = kernel.Policy(form, weights_for(rules, game))
+        policy = kernel.Policy(form, weights_for(rules, game) if weights is None else weights)
         if policy.choose(view, legal) is not legal[int(np.argmax(python_rows @ policy.weights))]:
             raise Mismatch(f"{where}: distilled's choice differs")
     tally.states += 1
+
+
+def _copy(rng: random.Random) -> random.Random:
+    copied = random.Random()
+    copied.setstate(rng.getstate())
+    return copied
 
 
 def _check_estimates(form: Any, view: View, tally: Tally) -> None:
@@ -107,10 +114,10 @@ def _check_estimates(form: Any, view: View, tally: Tally) -> None:
     deck = rules.deck
     for hand, rallied in assemblies:
         memo = assembly_estimate(rules, hand, rallied, caprices)
-        if kernel.assembly_estimate(form, hand, rallied, caprices) != memo:
+        if kernel.estimate(form, hand, rallied, caprices, True) != memo:
             raise Mismatch(f"estimate of {hand} + rallied {rallied}: kernel differs from {memo}")
         raw = estimate_total([deck[c] for c in hand], caprices, rules, [deck[c] for c in rallied])
-        if kernel.estimate_total(form, hand, rallied, caprices) != raw:
+        if kernel.estimate(form, hand, rallied, caprices, False) != raw:
             raise Mismatch(f"estimate_total of {hand} + rallied {rallied}: kernel differs from {raw}")
         tally.estimates += 2
 
@@ -121,18 +128,19 @@ class Checking:
     reads_view = True
     searches = False
 
-    def __init__(self, inner: Any, tally: Tally) -> None:
-        self.inner, self.tally, self.name = inner, tally, inner.name
+    def __init__(self, inner: Any, tally: Tally, weights: np.ndarray | None = None) -> None:
+        self.inner, self.tally, self.name, self.weights = inner, tally, inner.name, weights
 
     def choose(self, game: Game, view: View, legal: Sequence[Command], rng: random.Random) -> Command:
-        check_decision(game, view, legal, rng, self.tally)
+        check_decision(game, view, legal, rng, self.tally, self.weights)
         return self.inner.choose(game, view if self.inner.reads_view else None, legal, rng)
 
 
-def check_states(game: Game, ruleset: Ruleset, plays: str, players: int, seeds: range, tally: Tally) -> None:
+def check_states(game: Game, ruleset: Ruleset, plays: str, players: int, seeds: range, tally: Tally,
+                 weights: np.ndarray | None = None) -> None:
     """Play the seeds with `plays` (Python) at every seat, comparing every decision."""
     for seed in seeds:
-        agents = [Checking(_python_agent(plays), tally) for _ in range(players)]
+        agents = [Checking(_python_agent(plays), tally, weights) for _ in range(players)]
         play_game(game, ruleset, agents, seed, ListSink())
         tally.plays[plays] = tally.plays.get(plays, 0) + 1
 
@@ -176,10 +184,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name in ("greedy", "strong") if not args.joust else ("greedy",):
             compare_games(game, ruleset, name, players, range(args.seed, args.seed + args.games), tally)
         print(f"{players}p done: {tally}", file=sys.stderr, flush=True)
-    print(f"{game.id} {ruleset.name}: {tally.states:,} states ({tally.values:,} command values and feature rows, "
-          f"{tally.estimates:,} estimates, greedy and distilled choices), {tally.games:,} whole games "
-          f"({tally.events:,} events) compared; 0 mismatches; {time.process_time() - started:.0f} CPU s")
+    print(summary(f"{game.id} {ruleset.name}", tally, time.process_time() - started))
     return 0
+
+
+def summary(what: str, tally: Tally, seconds: float) -> str:
+    """One line: what was compared (any mismatch raised before)."""
+    return (f"{what}: {tally.states:,} states ({tally.values:,} command values and feature rows, "
+            f"{tally.estimates:,} estimates, greedy and distilled choices), {tally.games:,} whole games "
+            f"({tally.events:,} events) compared; 0 mismatches; {seconds:.0f} CPU s")
 
 
 if __name__ == "__main__":

@@ -24,10 +24,12 @@ from engine.caprices.rules import Rules
 from engine.caprices.state import View
 from engine.core.agents import GreedyAgent
 
+_MISSING = ""
+"""Why the kernel could not be imported (said once on stderr)."""
 try:
     from engine.caprices.kernel import caprices_kernel as kernel
 except ImportError as exc:  # not built: the Python agents play (`make` builds it)
-    kernel, _MISSING = None, str(exc)
+    kernel, _MISSING = None, str(exc)  # type: ignore[assignment]
 
 PYTHON = "-python"
 """Suffix of the agent names that always play the Python implementation."""

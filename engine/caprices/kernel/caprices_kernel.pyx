@@ -314,22 +314,14 @@ cdef class Policy:
         return legal[int(np.argmax(matrix @ self.weights))]
 
 
-def estimate_total(KernelRules kr, hand, rallied, caprices):
-    """agents/estimate.estimate_total of card ids in the given order, Caprices as (id, bonus) pairs."""
+def estimate(KernelRules kr, hand, rallied, caprices, bint canonical):
+    """The estimate of card ids (Caprices as (id, bonus) pairs): greedy.assembly_estimate when `canonical`
+    (rallied cards moved as the memo does, memoised), else agents/estimate.estimate_total of the cards as given."""
     cdef int h[CK_DECK]
     cdef int r[CK_DECK]
     cdef CkInPlay inplay[CK_MAX_CAPRICES]
     for i, (cid, bonus) in enumerate(caprices):
         inplay[i].id, inplay[i].bonus = kr.caprice_index[cid], bonus
+    if canonical:
+        return ck_assembly_estimate(kr.c, h, _cards(hand, h), r, _cards(rallied, r), inplay, len(caprices))
     return ck_estimate_total(kr.c, h, _cards(hand, h), r, _cards(rallied, r), inplay, len(caprices))
-
-
-def assembly_estimate(KernelRules kr, hand, rallied, caprices):
-    """greedy.assembly_estimate (canonical cards, memoised)."""
-    cdef int h[CK_DECK]
-    cdef int r[CK_DECK]
-    cdef CkInPlay inplay[CK_MAX_CAPRICES]
-    for i, (cid, bonus) in enumerate(caprices):
-        inplay[i].id, inplay[i].bonus = kr.caprice_index[cid], bonus
-    return ck_assembly_estimate(kr.c, h, _cards(hand, h), r, _cards(rallied, r), inplay, len(caprices))
-
