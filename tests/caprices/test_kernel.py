@@ -8,6 +8,7 @@ decisions read (greedy values, feature rows, estimates, greedy and distilled cho
 from __future__ import annotations
 
 import json
+from random import Random
 
 import numpy as np
 import pytest
@@ -18,10 +19,11 @@ from engine.caprices.agents.distilled import DistilledAgent
 from engine.caprices.agents.features import FEATURES
 from engine.caprices.game import GAME
 from engine.caprices.rules import compile_rules
-from engine.caprices.state import view_of
+from engine.caprices.state import State, view_of
 from engine.core import ListSink, make_agent, play_game
 from engine.core.agents import GreedyAgent
 from engine.core.chance import Chance
+from engine.core.ruleset import Ruleset
 from engine.registry import get_game
 from simulate import caprices_differential as differential
 from simulate.variants import variant_from_sets, variant_ruleset
@@ -83,9 +85,7 @@ def test_a_joust_match_logs_the_same_events() -> None:
 
 def test_a_near_tie_is_left_to_numpy() -> None:
     """With every weight 0 each command scores 0: numpy's argmax, the first command, is the choice."""
-    state = GAME.initial_state(STANDARD, 3, 9)
-    for event in GAME.setup(state, Chance(9)):
-        state = GAME.evolve(state, event)
+    state = _first_decision(STANDARD, 3, seed=9)
     legal = GAME.legal_commands(state, state.current)
     policy = kernel_agents.kernel.Policy(kernel_agents.kernel_rules(compile_rules(STANDARD)), np.zeros(FEATURES))
     assert len(legal) > 1 and policy.choose(view_of(state, state.current), legal) is legal[0]
@@ -105,6 +105,17 @@ def test_a_ruleset_beyond_the_kernel_plays_in_python() -> None:
     assert logs[0] == logs[1]
 
 
+def test_a_decision_beyond_the_kernel_is_decided_in_python() -> None:
+    """More legal commands than the kernel holds (a list no game reaches): the Python agents decide."""
+    state = _first_decision(STANDARD, 3, seed=4)
+    view, legal = view_of(state, state.current), GAME.legal_commands(state, state.current)
+    many = legal * (1 + kernel_agents.kernel.LEGAL_LIMIT // len(legal))
+    assert make_agent("greedy", GAME).choose(GAME, view, many, Random(1)) is \
+        GreedyAgent().choose(GAME, view, many, Random(1))
+    assert make_agent("strong", GAME).choose(GAME, view, many, Random(1)) is \
+        DistilledAgent("strong").choose(GAME, view, many, Random(1))
+
+
 def test_the_python_path_can_be_forced(monkeypatch: pytest.MonkeyPatch) -> None:
     assert type(make_agent("strong-python", GAME)) is DistilledAgent
     assert type(make_agent("greedy-python", GAME)).__mro__[1] is GreedyAgent
@@ -120,3 +131,10 @@ def test_without_the_kernel_the_python_agents_play_and_say_so(monkeypatch: pytes
     assert type(make_agent("greedy", GAME)) is GreedyAgent and type(make_agent("strong", GAME)) is DistilledAgent
     assert capsys.readouterr().err.count("kernel is not built") == 1
 
+
+def _first_decision(ruleset: Ruleset, players: int, seed: int) -> State:
+    """The table once dealt: the first player's first decision (a draw, among several commands)."""
+    state = GAME.initial_state(ruleset, players, seed)
+    for event in GAME.setup(state, Chance(seed)):
+        state = GAME.evolve(state, event)
+    return state

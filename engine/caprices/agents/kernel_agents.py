@@ -3,7 +3,7 @@
 The kernel makes exactly the Python agents' decisions (same view, same random draws: the lake never depends on
 which one played; `python -m engine.caprices.kernel.differential` holds them against each other), at a fraction
 of the CPU. The Python agents stay what they are and are played instead when the kernel is not built (said once
-on stderr), when a ruleset is beyond its fixed sizes (`Unsupported`), under the agent names `greedy-python`,
+on stderr), when a ruleset or a decision is beyond its fixed sizes (`Unsupported`, LEGAL_LIMIT), under the agent names `greedy-python`,
 `distilled-python` and `strong-python`, or when BALANCE_KERNEL=off (e.g. `balance bench --side-by-side
 strong,strong-python` compares the two on the same seeds).
 """
@@ -68,7 +68,7 @@ class KernelGreedy(GreedyAgent):
         if len(legal) == 1:
             return legal[0]
         form = kernel_rules(view.rules)
-        if form is None:
+        if form is None or len(legal) > kernel.LEGAL_LIMIT:
             return super().choose(game, view, legal, rng)
         command: Command = kernel.greedy_choice(form, view, legal, rng)
         return command
@@ -90,7 +90,7 @@ class KernelDistilled(DistilledAgent):
             form = kernel_rules(rules)
             policy = None if form is None else kernel.Policy(form, weights_for(rules, game))
             held = self._policies[id(rules)] = (rules, policy)
-        if held[1] is None:
+        if held[1] is None or len(legal) > kernel.LEGAL_LIMIT:
             return super().choose(game, view, legal, rng)
         command: Command = held[1].choose(view, legal)
         return command

@@ -6,6 +6,8 @@ from typing import Any
 
 import numpy as np
 
+LEGAL_LIMIT: int
+
 class Unsupported(ValueError): ...
 
 class KernelRules:

@@ -63,6 +63,8 @@ cdef extern from "rules.h":
     int ck_distilled_choice(const double *rows, int count, const double *weights)
 
 DEF MAX_COMMANDS = 256
+LEGAL_LIMIT = MAX_COMMANDS
+"""The most legal commands one decision may have (the agents decide a longer list in Python)."""
 cdef long long NO_BOUND = 1LL << 62
 KINDS = {kind: code for code, kind in enumerate(
     ("recruit", "draw_deck", "rally", "bourgeoise", "noble", "discard", "take", "take_deck", "pass"))}
@@ -76,7 +78,8 @@ class Unsupported(ValueError):
 
 
 cdef class KernelRules:
-    """One compiled `Rules` in the kernel's form (kept as long as the Rules it was built from)."""
+    """One compiled `Rules` in the kernel's form. Its C struct is never freed: the estimate memo (c/greedy.c) is
+    keyed by its address, which must not come back for other rules."""
     cdef CkRules *c
     cdef readonly object rules
     cdef dict caprice_index
