@@ -1,11 +1,11 @@
 """`greedy`, `distilled` and `strong` of Les caprices du roi on the compiled kernel (`engine/caprices/kernel`).
 
 The kernel makes exactly the Python agents' decisions (same view, same random draws: the lake never depends on
-which one played; `python -m engine.caprices.kernel.differential` holds them against each other), at a fraction
-of the CPU. The Python agents stay what they are and are played instead when the kernel is not built (said once
-on stderr), when a ruleset or a decision is beyond its fixed sizes (`Unsupported`, LEGAL_LIMIT), under the agent names `greedy-python`,
-`distilled-python` and `strong-python`, or when BALANCE_KERNEL=off (e.g. `balance bench --side-by-side
-strong,strong-python` compares the two on the same seeds).
+which one played; `python -m simulate.caprices_differential` holds them against each other), at a fraction of
+the CPU. The Python agents stay what they are and play instead when the kernel is not built (said once on
+stderr), when a ruleset or a decision is beyond its fixed sizes (`Unsupported`, LEGAL_LIMIT), under the agent
+names `greedy-python`, `distilled-python` and `strong-python`, or when BALANCE_KERNEL=off (e.g. `balance bench
+--side-by-side strong,strong-python` compares the two on the same seeds).
 """
 
 from __future__ import annotations

@@ -3,5 +3,5 @@ features in C (`c/`, one file per Python file it mirrors), with Cython glue (`ca
 
 It makes exactly the decisions of `greedy` and `distilled` (`strong`) for the same view and random stream; the
 agents use it when it is built (`engine/caprices/agents/kernel_agents.py`), and `python -m
-engine.caprices.kernel.differential` holds it against the Python agents game by game.
+simulate.caprices_differential` holds it against the Python agents state by state and game by game.
 """
