@@ -2,6 +2,7 @@
 """Glue between the Python agents of Les caprices du roi and the C kernel (`c/`): the ruleset converted once per
 `Rules`, the view and the legal commands once per decision, and the decision handed back as one of the commands
 the driver passed (so the log is the one the Python agent writes)."""
+from libc.math cimport INFINITY
 from libc.stdlib cimport calloc
 from libc.string cimport memcpy
 
@@ -262,7 +263,7 @@ def greedy_choice(KernelRules kr, view, legal, rng):
     """The core GreedyAgent's choice: the best value, ties broken by rng.randrange (the same draw)."""
     _read_view(&_decision, kr, view)
     _read_commands(&_decision, legal)
-    cdef double value, best_value = -1e308 * 10
+    cdef double value, best_value = -INFINITY
     cdef int i, ties = 0
     cdef int best[MAX_COMMANDS]
     for i in range(_decision.count):
@@ -275,18 +276,14 @@ def greedy_choice(KernelRules kr, view, legal, rng):
     return legal[best[rng.randrange(ties)]] if ties > 1 else legal[best[0]]
 
 
-cdef object _features(KernelRules kr, object view, object legal):
+def features(KernelRules kr, view, legal):
+    """features.features: one row of FEATURES per legal command."""
     _read_view(&_decision, kr, view)
     _read_commands(&_decision, legal)
     rows = np.zeros((_decision.count, CK_FEATURES))
     cdef double[:, ::1] out = rows
     ck_features(kr.c, &_decision.view, _decision.commands, _decision.count, &out[0, 0])
     return rows
-
-
-def features(KernelRules kr, view, legal):
-    """features.features: one row of FEATURES per legal command."""
-    return _features(kr, view, legal)
 
 
 cdef class Policy:
