@@ -165,18 +165,40 @@ def betting_excludes(values: Values, m: Values | float, alpha: float,
     return outside | (betting_log_capital(values, m, alpha, tuned_for) >= -math.log(alpha))
 
 
-def betting_sequence(values: Values, alpha: float, tuned_for: int = TUNED_FOR,
-                     grid: int = 4001) -> tuple[float, float]:
-    """The betting sequence's interval (lo, hi) after `values`, on a grid of `grid` candidate means."""
+def betting_sequence(values: Values, alpha: float, tuned_for: int = TUNED_FOR, grid: int = 201,
+                     tolerance: float = 1e-5) -> tuple[float, float]:
+    """The betting sequence's interval (lo, hi) after `values`: the hull of the means it does not exclude.
+
+    A coarse grid of `grid` candidate means finds the outermost ones not excluded; each edge is then found by
+    bisection to within `tolerance` between that candidate and its excluded neighbour (a grid of 4,001 means
+    over 60,000 deals needed 2 GB and 2 s a cell). The hull is never narrower than the set itself.
+    """
     if np.asarray(values).size == 0:
         return 0.0, 1.0
     m = np.linspace(0.0, 1.0, grid)
-    inside = m[~betting_excludes(values, m, alpha, tuned_for)]
-    if inside.size == 0:  # between two grid points: the estimate itself
+    inside = np.flatnonzero(~betting_excludes(values, m, alpha, tuned_for))
+    if inside.size == 0:  # narrower than the grid: search around the estimate
         estimate = float(np.mean(values))
-        return estimate, estimate
-    step = 1.0 / (grid - 1)
-    return max(float(inside.min()) - step, 0.0), min(float(inside.max()) + step, 1.0)
+        below = m[np.searchsorted(m, estimate) - 1] if estimate > 0 else 0.0
+        lo_edge = _edge(values, alpha, tuned_for, estimate, below, tolerance)
+        above = m[min(np.searchsorted(m, estimate, side="right"), grid - 1)]
+        return lo_edge, _edge(values, alpha, tuned_for, estimate, above, tolerance)
+    first, last = int(inside[0]), int(inside[-1])
+    lo = 0.0 if first == 0 else _edge(values, alpha, tuned_for, float(m[first]), float(m[first - 1]), tolerance)
+    hi = 1.0 if last == grid - 1 else _edge(values, alpha, tuned_for, float(m[last]), float(m[last + 1]), tolerance)
+    return lo, hi
+
+
+def _edge(values: Values, alpha: float, tuned_for: int, kept: float, excluded: float, tolerance: float) -> float:
+    """The sequence's edge between a mean it keeps and one it excludes, by bisection; the kept side is returned,
+    so the interval errs wide."""
+    while abs(excluded - kept) > tolerance:
+        middle = (kept + excluded) / 2
+        if betting_excludes(values, middle, alpha, tuned_for)[0]:
+            excluded = middle
+        else:
+            kept = middle
+    return max(0.0, min(1.0, kept))
 
 
 def betting_verdict(values: Values, reference: float, min_effect: float, alpha: float,
