@@ -4,7 +4,7 @@
 kernel is built: the C rules make exactly the Python agent's decision from the same state and random stream
 (tests/gardens/test_kernel*.py; `python -m engine.gardens.kernel.differential`), so the lake never depends on
 which one played. A decision the kernel cannot take (a state past its capacities, a legal list other than the
-rules' own) is taken in Python. `BALANCE_KERNELS=off` forces Python everywhere, and the names `greedy-python` and
+rules' own, for lookahead) is taken in Python. `BALANCE_KERNELS=off` forces Python everywhere, and the names `greedy-python` and
 `strong-python` name the Python agents (for `balance bench --side-by-side strong,strong-python`).
 """
 
@@ -48,9 +48,9 @@ class KernelGreedy(GreedyAgent):
 
     def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) > 1 and self.on and core is not None:
-            index = core.greedy_choice(view._state, view.player, legal, rng)  # noqa: SLF001 - the view's own state
-            if index is not None:
-                return legal[index]
+            command = core.greedy_choice(view, legal, rng)
+            if command is not None:
+                return command
         return super().choose(game, view, legal, rng)
 
 

@@ -160,23 +160,26 @@ def lookahead_choice(state, int player, legal, rng, double screen):
     return index, looked
 
 
-def greedy_choice(state, int player, legal, rng):
-    """The index into `legal` greedy plays, drawing its ties from `rng`; None when the kernel cannot say (a
-    legal list other than the rules' own, or past a C capacity)."""
-    cdef PyRandom r
-    if len(legal) == 1:
-        return 0
+def greedy_choice(view, legal, rng):
+    """The command greedy plays from `view` (ties: rng.randrange over the tied, as GreedyAgent draws); None when
+    the rules do not fit the C capacities. Reads only what greedy's value reads (the view's public part)."""
+    cdef double value, best_value = float("-inf")
+    cdef gk_command command
+    state = view._state
     try:
-        kernel_rules = _loaded(state)
+        kernel_rules = rules_for(state.config, state.num_players)
+        load_view(_state, kernel_rules, state, view.player)
     except Unsupported:
         return None
-    gk_legal_commands((<KernelRules>kernel_rules).r, _state, player, _legal)
-    if _state.err or _legal.n != len(legal):
-        return None
-    load_state(&r, rng)
-    index = gk_greedy_choose((<KernelRules>kernel_rules).r, _state, player, _legal, &r)
-    store_state(&r, rng)
-    return index
+    best = []
+    for candidate in legal:
+        to_command(&command, candidate)
+        value = gk_greedy_value((<KernelRules>kernel_rules).r, _state, view.player, command)
+        if value > best_value:
+            best, best_value = [candidate], value
+        elif value == best_value:
+            best.append(candidate)
+    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 
 # What the differential tests compare with the Python rules.

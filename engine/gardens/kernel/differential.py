@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core.agents import make_agent
@@ -130,6 +130,6 @@ def whole_games(tally: Tally, ruleset: Ruleset, players: int, agent: str, games:
         for name in (f"{agent}-python", agent):
             sink = ListSink()
             play_game(GAME, ruleset, [make_agent(name, GAME) for _ in range(players)], seed + g, sink)
-            logs.append(sink.events)
+            logs.append([replace(sink.events[0], agents=()), *sink.events[1:]])  # (the agents' names differ)
         tally.check(f"game_{agent}", f"{ruleset.name} {players}p seed {seed + g}", logs[0], logs[1])
 

@@ -90,3 +90,41 @@ cdef int load(gk_state *s, KernelRules kr, state) except -1:
     s.end_reason, s.round, s.turn = END_REASONS.index(state.end_reason), state.round, state.turn
     s.turn_pending, s.err = state.turn_pending, 0
     return 0
+
+
+cdef int load_view(gk_state *s, KernelRules kr, state, int player) except -1:
+    """What greedy's value reads: the player's garden and storage, every track, the pagoda, the supply, the base
+    tiles and the action points (not the hands, the deck or the decision stack)."""
+    s.num_players = state.num_players
+    for i, p in enumerate(state.players):
+        if i == player:
+            load_player(&s.players[i], kr, p)
+        else:
+            for g, space in enumerate(p.track):
+                s.players[i].track[g] = space
+    for i in range(4):
+        s.levels[i], s.rotation[i], s.supply[i] = state.levels[i], state.rotation[i], state.supply[i]
+    for t, tile in enumerate(BASE_TILES):
+        values = state.base_tiles.get(tile, ())
+        s.base_n[t] = len(values)
+        for i, value in enumerate(values):
+            s.base_vals[t][i] = value
+    s.actions_left = state.actions_left
+    return 0
+
+
+cdef int to_command(gk_command *c, tuple command) except -1:
+    """A Python command tuple as a C command (commands.py's forms)."""
+    kind = COMMAND_IDS[command[0]]
+    c.kind, c.a, c.b, c.c = kind, 0, 0, 0
+    if kind == 16:  # bonus
+        c.a = TILE_IDS[command[1]]
+    elif kind == 19:  # gift
+        c.a = 2 if command[1] == "storage" else 1
+    elif len(command) > 1:  # (collect: True/False as 1/0)
+        c.a = command[1]
+        if len(command) > 2:
+            c.b = command[2]
+            if len(command) > 3:
+                c.c = command[3]
+    return 0
