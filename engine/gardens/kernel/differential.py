@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.core.agents import make_agent
 from engine.core.chance import Chance
-from engine.core.driver import ListSink, play_game
+from engine.core.driver import ListSink, NullSink, play_game
 from engine.core.ruleset import Ruleset
 from engine.gardens.agents.search import evaluate
 from engine.gardens.game import GAME
@@ -110,15 +110,26 @@ def _info(state: State, player: int) -> Any:
     return InfoSet(GAME, state, player, 0)
 
 
-def observed_games(ruleset: Ruleset, players: int, agent: str, games: int, seed: int
+class _Enough(Exception):
+    """Raised by the observer to stop a game once enough of its decisions are seen."""
+
+
+def observed_games(ruleset: Ruleset, players: int, agent: str, games: int, seed: int, limit: int | None = None
                    ) -> Iterator[tuple[State, int, Sequence[Any], Any, str]]:
-    """(state, player, legal, command, where) at every decision of `games` self-play games of `agent`."""
+    """(state, player, legal, command, where) at every decision (the first `limit`) of `games` self-play games."""
     for g in range(games):
         seen: list[tuple[State, int, list[Any], Any]] = []
+
+        def observe(state: State, player: int, legal: Sequence[Any], command: Any) -> None:
+            if limit is not None and len(seen) >= limit:
+                raise _Enough
+            seen.append((clone(state), player, list(legal), command))
+
         agents = [make_agent(agent, GAME) for _ in range(players)]
-        play_game(GAME, ruleset, agents, seed + g, ListSink(),
-                  observer=lambda state, player, legal, command: seen.append(
-                      (clone(state), player, list(legal), command)))
+        try:
+            play_game(GAME, ruleset, agents, seed + g, NullSink(), observer=observe)
+        except _Enough:
+            pass
         for k, (state, player, legal, command) in enumerate(seen):
             yield state, player, legal, command, f"{ruleset.name} {players}p {agent} seed {seed + g} decision {k}"
 
