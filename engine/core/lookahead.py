@@ -43,10 +43,10 @@ from engine.core.errors import UnknownName
 from engine.core.game import Game, InfoSet, SearchProfile
 
 NAME = "lookahead"
-Kernel = Callable[[InfoSet, Sequence[Any], random.Random, "float | None"], "tuple[int, int] | None"]
-"""A game's compiled `lookahead[:SHARE]` (`game.lookahead_kernel()`): (info, legal, rng, share) -> (the index of
-the command the Python agent would play, commands played out; 0 when the tactical agent answered), the same
-draws taken from rng; None when it cannot decide this one (the agent then decides in Python)."""
+Kernel = Callable[[InfoSet, Sequence[Any], int, "float | None"], "tuple[int, int] | None"]
+"""A game's compiled search of one strategic decision (`game.lookahead_kernel()`): (info, legal, world seed,
+share) -> (the index of the command the Python search would play from that world seed, commands played out);
+None when it cannot decide this one (the agent then searches in Python, from the same seed)."""
 TIE = 1e-9
 """Margins this close are a tie (float sums in another order), broken by greedy's own value of the command."""
 
@@ -82,22 +82,19 @@ class LookaheadAgent:
         """The command to play (a single legal command is played without a look)."""
         if len(legal) == 1:
             return legal[0]
-        if self.kernel is not None:
-            started = time.process_time()
-            found = self.kernel(info, legal, rng, self.screen)
-            if found is not None:
-                index, looked = found
-                if looked:  # a searched decision (0: the tactical agent's)
-                    self.search_seconds += time.process_time() - started
-                    self.decisions_searched += 1
-                    self.iterations_run += looked
-                return legal[index]
         view = info.view()
         strategic = self.profile.strategic
         if strategic is not None and not strategic(view):
             return self.tactical.choose(game, view, legal, rng)
         started = time.process_time()
         world_seed = rng.getrandbits(64)  # one world and one stream of draws, shared by every candidate
+        found = self.kernel(info, legal, world_seed, self.screen) if self.kernel is not None else None
+        if found is not None:
+            index, played = found
+            self.search_seconds += time.process_time() - started
+            self.decisions_searched += 1
+            self.iterations_run += played
+            return legal[index]
         values: dict[int, float] = {}  # greedy's value of a command, by legal index (only as far as needed)
         looked = self._looked_at(game, view, legal, values)
         margins = [self._margin(game, info, legal[i], world_seed) for i in looked]

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.core.agents import GreedyAgent
 from engine.core.buffer import CORE_COLUMNS
 from engine.core.game import GameFacts
 from engine.core.ruleset import Ruleset, resolve_ruleset
 from engine.gardens import events as ev
-from engine.core.agents import GreedyAgent
 from engine.gardens.agents.greedy import greedy_value
 from engine.gardens.agents.kernel import greedy, lookahead_kernel
 from engine.gardens.agents.search import PROFILE as SEARCH_PROFILE

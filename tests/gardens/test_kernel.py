@@ -22,6 +22,7 @@ from engine.gardens.kernel import core
 from engine.gardens.kernel.differential import Tally, check_state, observed_games, whole_games
 from engine.gardens.state import clone
 from simulate.variants import variant_from_sets, variant_ruleset
+from tests.test_ismcts_games import same_choice_on_a_twin
 
 VARIANTS = {
     "base": [
@@ -100,6 +101,18 @@ def test_whole_games_are_identical(ruleset_name: str) -> None:
     _clean(tally)
 
 
+def test_the_kernel_reads_only_the_information_set() -> None:
+    """At decisions of a greedy game, the true state and a re-dealt twin (same view, other hidden facts) give the
+    same decision of `strong` on the kernel (tests/test_lookahead.py holds the Python search to the same)."""
+    checked = []
+    for ruleset_name in ("base", "gods-caprice"):
+        decisions = observed_games(GAME.load_ruleset(ruleset_name), 3, "greedy", 1, 8, 200)
+        searched = [(state, player, legal) for state, player, legal, _command, _where in decisions
+                    if state.todo[-1][0] == "main" and len(legal) > 3]
+        checked += [same_choice_on_a_twin(GAME, "strong", *decision) for decision in searched[::4]]
+    assert len(checked) >= 10 and any(checked)  # the hidden facts really differed
+
+
 def test_a_state_past_the_kernels_capacity_is_decided_in_python() -> None:
     ruleset = GAME.load_ruleset("base")
     state, player, legal, _command, _where = next(
@@ -108,7 +121,7 @@ def test_a_state_past_the_kernels_capacity_is_decided_in_python() -> None:
     other = state.players[1 - player]
     other.hand.extend(state.deck[:60])  # more cards than a C hand holds (re-dealt from the same pool)
     del state.deck[:60]
-    assert core.lookahead_choice(clone(state), player, legal, random.Random(1), 0.5) is None
+    assert core.lookahead_choice(clone(state), player, legal, 12345, 0.5) is None
     choices = [make_agent(name, GAME).search(GAME, InfoSet(GAME, clone(state), player, 0), legal, random.Random(1))
                for name in ("strong", "strong-python")]
     assert choices[0] == choices[1]

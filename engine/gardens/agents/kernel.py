@@ -1,11 +1,12 @@
 """Four Gardens' agents on the compiled kernel (engine/gardens/kernel): the same decisions as in Python, cheaper.
 
-`greedy` (and the prefer-/avoid-tile agents built on it), `lookahead[:SHARE]` and `strong` decide in C when the
-kernel is built: the C rules make exactly the Python agent's decision from the same state and random stream
-(tests/gardens/test_kernel*.py; `python -m engine.gardens.kernel.differential`), so the lake never depends on
-which one played. A decision the kernel cannot take (a state past its capacities, a legal list other than the
-rules' own, for lookahead) is taken in Python. `BALANCE_KERNELS=off` forces Python everywhere, and the names `greedy-python` and
-`strong-python` name the Python agents (for `balance bench --side-by-side strong,strong-python`).
+`greedy` (and the prefer-/avoid-tile agents built on it) decides in C when the kernel is built, and so do the
+searched decisions of `lookahead[:SHARE]` and `strong` (their other decisions are greedy's): the C rules make
+exactly the Python agent's decision from the same state and random stream (tests/gardens/test_kernel.py;
+`python -m simulate.gardens_kernel`), so the lake never depends on which one played. A decision the kernel cannot
+take (a state past its capacities; for the search, a legal list other than the rules' own) is taken in Python.
+`BALANCE_KERNELS=off` forces Python everywhere, and the names `greedy-python` and `strong-python` name the Python
+agents (for `balance bench --side-by-side strong,strong-python`).
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from engine.core.game import Game, InfoSet
 from engine.core.lookahead import Kernel
 
 try:
-    from engine.gardens.kernel import core
+    import engine.gardens.kernel.core as core
 except ImportError as exc:  # not built (make builds it): Python decides, and says so once
-    core = None
+    core = None  # type: ignore[assignment]
     _MISSING = str(exc)
 
 _warned: list[bool] = []
@@ -48,9 +49,9 @@ class KernelGreedy(GreedyAgent):
 
     def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) > 1 and self.on and core is not None:
-            command = core.greedy_choice(view, legal, rng)
-            if command is not None:
-                return command
+            index = core.greedy_choice(view, legal, rng)
+            if index is not None:
+                return legal[index]
         return super().choose(game, view, legal, rng)
 
 
@@ -59,12 +60,11 @@ def greedy() -> GreedyAgent:
     return KernelGreedy() if kernel_on() else GreedyAgent()
 
 
-def _lookahead(info: InfoSet, legal: Sequence[Any], rng: random.Random, screen: float | None) -> Any:
+def _lookahead(info: InfoSet, legal: Sequence[Any], world_seed: int, screen: float | None) -> Any:
     # the information set's state: the kernel re-deals what the player has not seen as resample_hidden does
-    assert core is not None
-    return core.lookahead_choice(info._state, info.player, legal, rng, screen or 0.0)  # noqa: SLF001
+    return core.lookahead_choice(info._state, info.player, legal, world_seed, screen or 0.0)  # noqa: SLF001
 
 
 def lookahead_kernel() -> Kernel | None:
-    """`lookahead[:SHARE]`'s compiled decision (engine.core.lookahead.Kernel), or None when the kernel is off."""
+    """`lookahead[:SHARE]`'s compiled search (engine.core.lookahead.Kernel), or None when the kernel is off."""
     return _lookahead if kernel_on() else None

@@ -6,6 +6,7 @@ tests: the C rules' legal commands, the state after a command, greedy's values, 
 each as plain tuples comparable with the Python state (`differential.exact`). A ruleset or state past a C
 capacity raises `Unsupported`; the agents then decide in Python.
 """
+from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc, free
 from engine.core.kernel.pyrandom cimport PyRandom, load_state, store_state
 from engine.gardens.kernel.gardens cimport *
@@ -143,26 +144,23 @@ cdef KernelRules _loaded(state):
     return kernel_rules
 
 
-def lookahead_choice(state, int player, legal, rng, double screen):
-    """(index into `legal`, commands played out) that `lookahead[:screen]` plays (screen 0: all), drawing from
-    `rng` as the Python agent does; None when the C capacities do not fit (nothing drawn then)."""
-    cdef PyRandom r
+def lookahead_choice(state, int player, legal, uint64_t world_seed, double screen):
+    """(index into `legal`, commands played out) that `lookahead[:screen]` (screen 0: all) plays at a searched
+    decision from `world_seed`; None when the C capacities do not fit."""
     cdef int looked = 0
     try:
         kernel_rules = _loaded(state)
     except Unsupported:
         return None
-    load_state(&r, rng)
-    index = gk_lookahead((<KernelRules>kernel_rules).r, _state, player, screen, &r, _legal, &looked)
+    index = gk_lookahead((<KernelRules>kernel_rules).r, _state, player, screen, world_seed, _legal, &looked)
     if index < 0 or _legal.n != len(legal):
         return None
-    store_state(&r, rng)
     return index, looked
 
 
 def greedy_choice(view, legal, rng):
-    """The command greedy plays from `view` (ties: rng.randrange over the tied, as GreedyAgent draws); None when
-    the rules do not fit the C capacities. Reads only what greedy's value reads (the view's public part)."""
+    """The index into `legal` greedy plays from `view` (ties: rng.randrange over the tied, as GreedyAgent draws);
+    None when the rules do not fit the C capacities. Reads only what greedy's value reads (the view's public part)."""
     cdef double value, best_value = float("-inf")
     cdef gk_command command
     state = view._state
@@ -172,13 +170,13 @@ def greedy_choice(view, legal, rng):
     except Unsupported:
         return None
     best = []
-    for candidate in legal:
+    for i, candidate in enumerate(legal):
         to_command(&command, candidate)
         value = gk_greedy_value((<KernelRules>kernel_rules).r, _state, view.player, command)
         if value > best_value:
-            best, best_value = [candidate], value
+            best, best_value = [i], value
         elif value == best_value:
-            best.append(candidate)
+            best.append(i)
     return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 

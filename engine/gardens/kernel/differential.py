@@ -12,6 +12,7 @@ small share.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -20,6 +21,7 @@ from typing import Any
 from engine.core.agents import make_agent
 from engine.core.chance import Chance
 from engine.core.driver import ListSink, NullSink, play_game
+from engine.core.events import GameStarted
 from engine.core.ruleset import Ruleset
 from engine.gardens.agents.search import evaluate
 from engine.gardens.game import GAME
@@ -118,20 +120,23 @@ def observed_games(ruleset: Ruleset, players: int, agent: str, games: int, seed:
                    ) -> Iterator[tuple[State, int, Sequence[Any], Any, str]]:
     """(state, player, legal, command, where) at every decision (the first `limit`) of `games` self-play games."""
     for g in range(games):
-        seen: list[tuple[State, int, list[Any], Any]] = []
-
-        def observe(state: State, player: int, legal: Sequence[Any], command: Any) -> None:
-            if limit is not None and len(seen) >= limit:
-                raise _Enough
-            seen.append((clone(state), player, list(legal), command))
-
-        agents = [make_agent(agent, GAME) for _ in range(players)]
-        try:
-            play_game(GAME, ruleset, agents, seed + g, NullSink(), observer=observe)
-        except _Enough:
-            pass
+        seen = _decisions(ruleset, players, agent, seed + g, limit)
         for k, (state, player, legal, command) in enumerate(seen):
             yield state, player, legal, command, f"{ruleset.name} {players}p {agent} seed {seed + g} decision {k}"
+
+
+def _decisions(ruleset: Ruleset, players: int, agent: str, seed: int, limit: int | None
+               ) -> list[tuple[State, int, list[Any], Any]]:
+    seen: list[tuple[State, int, list[Any], Any]] = []
+
+    def observe(state: State, player: int, legal: Sequence[Any], command: Any) -> None:
+        if limit is not None and len(seen) >= limit:
+            raise _Enough
+        seen.append((clone(state), player, list(legal), command))
+
+    with contextlib.suppress(_Enough):
+        play_game(GAME, ruleset, [make_agent(agent, GAME) for _ in range(players)], seed, NullSink(), observer=observe)
+    return seen
 
 
 def whole_games(tally: Tally, ruleset: Ruleset, players: int, agent: str, games: int, seed: int) -> None:
@@ -141,6 +146,8 @@ def whole_games(tally: Tally, ruleset: Ruleset, players: int, agent: str, games:
         for name in (f"{agent}-python", agent):
             sink = ListSink()
             play_game(GAME, ruleset, [make_agent(name, GAME) for _ in range(players)], seed + g, sink)
-            logs.append([replace(sink.events[0], agents=()), *sink.events[1:]])  # (the agents' names differ)
+            started = sink.events[0]
+            assert isinstance(started, GameStarted)
+            logs.append([replace(started, agents=()), *sink.events[1:]])  # (the agents' names differ)
         tally.check(f"game_{agent}", f"{ruleset.name} {players}p seed {seed + g}", logs[0], logs[1])
 

@@ -264,7 +264,7 @@ void gk_pagoda_arranged(const gk_rules *R, gk_state *s, const gk_event *e);
 double gk_greedy_value(const gk_rules *R, const gk_state *s, int me, gk_command c);
 int gk_greedy_choose(const gk_rules *R, const gk_state *s, int me, const gk_legal *legal, PyRandom *rng);
 void gk_evaluate(const gk_rules *R, const gk_state *s, double *out);
-int gk_lookahead(const gk_rules *R, const gk_state *s, int me, double screen, PyRandom *rng, gk_legal *legal,
-                 int *looked);
+int gk_lookahead(const gk_rules *R, const gk_state *s, int me, double screen, uint64_t world_seed,
+                 gk_legal *legal, int *looked);
 
 #endif

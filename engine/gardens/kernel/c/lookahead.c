@@ -6,11 +6,6 @@
 
 #define TIE 1e-9
 
-static int strategic(const gk_state *s) {  /* agents/search.STRATEGIC: which action, which bonus tile */
-    int kind = s->todo[s->n_todo - 1].kind;
-    return kind == F_MAIN || kind == F_BONUS;
-}
-
 static int margin(const gk_rules *R, const gk_state *real, int me, gk_command command, uint64_t world_seed,
                   gk_state *state, double *out) {
     /* The searcher's estimated lead once `command` and the rest of its turn are played on the shared world. */
@@ -48,19 +43,16 @@ static int screened(const double *values, int n, double screen, int *looked) {
     return count;
 }
 
-int gk_lookahead(const gk_rules *R, const gk_state *s, int me, double screen, PyRandom *rng, gk_legal *legal,
-                 int *looked_count) {
-    /* The legal index `lookahead[:SCREEN]` plays (screen <= 0: every command), -1 if a capacity ran out;
-       `looked_count`: commands played out (0 when the tactical agent answered). */
+int gk_lookahead(const gk_rules *R, const gk_state *s, int me, double screen, uint64_t world_seed,
+                 gk_legal *legal, int *looked_count) {
+    /* The legal index `lookahead[:SCREEN]` plays at a searched decision (screen <= 0: every command looked at),
+       from the world seed the agent drew; -1 if a capacity ran out. `looked_count`: commands played out. */
     static gk_state work;  /* (one search at a time per process: a state is too big for the stack) */
     static double values[GK_MAX_LEGAL], margins[GK_MAX_LEGAL];
     static int looked[GK_MAX_LEGAL];
     *looked_count = 0;
     gk_legal_commands(R, (gk_state *)s, me, legal);
     if (s->err) return -1;
-    if (legal->n == 1) return 0;
-    if (!strategic(s)) return gk_greedy_choose(R, s, me, legal, rng);
-    uint64_t world_seed = pyr_getrandbits(rng, 64);
     int n = legal->n, count = n;
     for (int i = 0; i < n; i++) looked[i] = i;
     if (screen > 0) {
