@@ -60,7 +60,7 @@ class LookaheadAgent:
     def __init__(self, profile: SearchProfile, finish: Any, tactical: Any, name: str = NAME,
                  screen: float | None = None, kernel: Kernel | None = None) -> None:
         self.name = name
-        self.kernel = kernel  # the game's compiled decision (the same command, cheaper), or None: Python
+        self.kernel = kernel  # the game's compiled search of a decision (the same command, cheaper), or None
         self.profile = profile
         self.screen = screen  # the share of the legal commands looked at, greedy's best first (None: all)
         self.finish = finish  # plays the rest of the turn after each candidate command
