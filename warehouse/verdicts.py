@@ -51,6 +51,8 @@ from lake.catalogue import LakeCatalogue
 from lake.manifest import in_study
 from simulate import sequential
 from simulate.seat_observations import SeatObservations, SeatReader
+from warehouse.clustered import KEY as CLUSTER_KEY
+from warehouse.clustered import Clustered, cluster_cells
 from warehouse.findings import SOURCES, Z, rulesets_of
 from warehouse.flags import read_rules
 from warehouse.shrinkage import rate_standard_error, shrunk_estimates
@@ -70,7 +72,7 @@ SEATS_SQL = """
     where source = 'simulated' and not is_mixed_lineup and in_study
     group by game, ruleset, agent_mix, num_players, seat"""
 
-COLUMNS = ["game", "finding", "ruleset", "num_players", "item", "agent_mix", "n", "estimate", "reference",
+COLUMNS = ["game", "finding", "ruleset", "num_players", "item", "agent_mix", "n", "games", "estimate", "reference",
            "min_effect", "family_cells", "alpha_cell", "cs_lo", "cs_hi", "verdict", "effect_at_least",
            "games_to_decide", "more_games", "games_if_fair", "seconds_per_game", "minutes_to_decide", "method",
            "standard_error", "shrunk_estimate"]
@@ -88,11 +90,11 @@ def verdicts_model(con: duckdb.DuckDBPyConnection, catalogue: LakeCatalogue | No
     cells["min_effect"] = [rules.min_effect.get(MIN_EFFECT[f], 0.0) for f in cells.finding]
     pace = seconds_per_game(catalogue) if catalogue is not None else {}
     seats = duplicate_seats(catalogue) if catalogue is not None else {}
-    rows = [_verdict_row(cell, pace, seats) for cell in cells.itertuples(index=False)]
+    clustered = cluster_cells(con, duplicate_runs(catalogue) if catalogue is not None else set())
+    rows = [_verdict_row(cell, pace, seats, clustered) for cell in cells.itertuples(index=False)]
     frame = pd.DataFrame(rows, columns=COLUMNS)
     frame["shrunk_estimate"] = shrunk_estimates(frame, family)
-    return frame.astype({"num_players": "int32", "n": "int64",
-                                                       "family_cells": "int64"})
+    return frame.astype({"num_players": "int32", "n": "int64", "family_cells": "int64"})
 
 
 def headline_cells(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
@@ -114,11 +116,20 @@ def headline_cells(con: duckdb.DuckDBPyConnection) -> pd.DataFrame:
 
 
 def _verdict_row(cell: Any, pace: dict[tuple[str, str, str, int], float],
-                 seats: dict[tuple[str, str, str], SeatObservations]) -> dict[str, Any]:
+                 seats: dict[tuple[str, str, str], SeatObservations],
+                 clustered: dict[tuple, Clustered]) -> dict[str, Any]:
     """The cell's sequence, verdict, the smallest supported effect and what deciding would take."""
     alpha, minimum, reference = float(cell.alpha_cell), float(cell.min_effect), float(cell.reference)
-    estimate, n = float(cell.estimate), float(cell.n)
-    if cell.finding in MEANS:
+    estimate, n, games = float(cell.estimate), float(cell.n), int(cell.n)
+    clusters = clustered.get(tuple(getattr(cell, key) for key in CLUSTER_KEY))
+    if_fair = None if cell.finding in MEANS else _games_if_fair(reference, minimum, alpha)
+    if clusters is not None:  # a rate over player-games or duplicate deals: the clusters' sequence
+        lo, hi = clusters.sequence(alpha)
+        needed, games = clusters.games_to_decide(reference, minimum, alpha), clusters.games
+        if_fair = clusters.games_to_decide(reference, minimum, alpha, if_fair=True)
+        method, standard_error = "normal mixture over games (clustered)", clusters.cluster_sd() / math.sqrt(
+            clusters.clusters)
+    elif cell.finding in MEANS:
         sd = (float(cell.hi) - float(cell.lo)) / (2 * Z) * math.sqrt(n)
         lo, hi = sequential.mean_sequence(estimate, sd, n, alpha)
         needed = sequential.mean_games_to_decide(estimate, sd, n, reference, minimum, alpha)
@@ -137,14 +148,14 @@ def _verdict_row(cell: Any, pace: dict[tuple[str, str, str, int], float],
         method = "betting sequence over duplicate deals"
         needed = deals.games_to_decide((int(cell.num_players), int(cell.item) - 1), reference, minimum, alpha)
     seconds = pace.get((cell.game, cell.ruleset, cell.agent_mix, int(cell.num_players)))
-    more = None if needed is None else max(needed - int(n), 0)
+    more = None if needed is None else max(needed - games, 0)
     return {**{k: getattr(cell, k) for k in ("game", "finding", "ruleset", "num_players", "item", "agent_mix")},
-            "n": int(n), "estimate": estimate, "reference": reference, "min_effect": minimum,
+            "n": int(n), "games": games, "estimate": estimate, "reference": reference, "min_effect": minimum,
             "family_cells": int(cell.family_cells), "alpha_cell": alpha, "cs_lo": lo, "cs_hi": hi,
             "verdict": verdict, "effect_at_least": _at_least(verdict, lo, hi, reference),
             "games_to_decide": None if verdict != sequential.UNDECIDED else needed,
             "more_games": None if verdict != sequential.UNDECIDED else more,
-            "games_if_fair": None if cell.finding in MEANS else _games_if_fair(reference, minimum, alpha),
+            "games_if_fair": if_fair,
             "seconds_per_game": seconds,
             "minutes_to_decide": (None if verdict != sequential.UNDECIDED or more is None or seconds is None
                                   else more * seconds / 60),
@@ -162,6 +173,12 @@ def _at_least(verdict: str, lo: float, hi: float, reference: float) -> float | N
     if verdict != sequential.TILTED:
         return None
     return lo - reference if lo > reference else hi - reference
+
+
+def duplicate_runs(catalogue: LakeCatalogue) -> set[str]:
+    """The run ids of every complete run played as duplicate deals (a deal's games are one cluster)."""
+    return {run.run_id for run in catalogue.complete_runs()
+            if ((run.manifest or {}).get("spec") or {}).get("deals") == "duplicate"}
 
 
 def duplicate_seats(catalogue: LakeCatalogue) -> dict[tuple[str, str, str], SeatObservations]:
@@ -223,6 +240,7 @@ PYTHON_KEYS = {"met_verdicts": "game, finding, ruleset, num_players, item, agent
 # name -> the columns it writes, with their types (warehouse.writeback)
 PYTHON_SCHEMAS = {"met_verdicts": schema(
     "game string, finding string, ruleset string, num_players int32, item string, agent_mix string, n int64, "
+    "games int64, "
     "estimate double, reference double, min_effect double, family_cells int64, alpha_cell double, cs_lo double, "
     "cs_hi double, verdict string, effect_at_least double, games_to_decide int64, more_games int64, "
     "games_if_fair int64, seconds_per_game double, minutes_to_decide double, method string, "

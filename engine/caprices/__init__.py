@@ -23,5 +23,6 @@ Every rule of the seed lives in one file, named after it:
 and the same files as every game package: game.py (facts and wiring), rules.py (the ruleset compiled into
 tables), state.py (State, View, resample_hidden), commands.py (Command, legal_commands), decide.py,
 evolve.py, events.py, notation.py, ruleset_schema.py, rulesets/, and agents/ (greedy's one-ply value, the
-fast estimate, the search's evaluation).
+fast estimate, the search's evaluation). kernel/ compiles greedy's and distilled's decisions (C and Cython),
+the same decisions at a fraction of the CPU (agents/kernel_agents.py plays them).
 """

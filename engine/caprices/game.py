@@ -27,9 +27,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.caprices.agents.distilled import NAME as NAME_DISTILLED
-from engine.caprices.agents.distilled import DistilledAgent
 from engine.caprices.agents.greedy import greedy_value
+from engine.caprices.agents.kernel_agents import AGENTS, JOUST_AGENTS
 from engine.caprices.agents.search import PROFILE as SEARCH_PROFILE
 from engine.caprices.commands import Command, legal_commands
 from engine.caprices.decide import decide
@@ -66,9 +65,10 @@ class CapricesGame:
     default_ruleset = "standard"
     ruleset_game = "caprices"
     """The `meta.game` of the rulesets both play."""
-    agents: dict[str, Any] = {  # besides random, greedy and ismcts: `strong` is `distilled` (issue 25)
-        "strong": lambda: DistilledAgent("strong"), NAME_DISTILLED: DistilledAgent}
-    """(A Joust has none: its `strong` stays the reference search, since the policy learnt single games.)"""
+    agents: dict[str, Any] = AGENTS
+    """Besides random and ismcts: greedy and `strong` = `distilled` (issue 25), on the compiled kernel when it is
+    built (`agents/kernel_agents.py`). (A Joust has only greedy: its `strong` stays the reference search, since the
+    policy learnt single games.)"""
 
     setup = staticmethod(setup)
     """Deal the hands and the face-down row, and open round 1."""
@@ -86,7 +86,7 @@ class CapricesGame:
         self.id = game_id
         self.joust = joust
         if joust:
-            self.agents = {}
+            self.agents = JOUST_AGENTS
         # a Joust deals again between its games, which a rotated first deal would not reach: no duplicate deals
         self.dealt = {} if joust else DEALT_TO_PLAYERS
         self.facts = JOUST_FACTS if joust else FACTS

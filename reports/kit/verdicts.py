@@ -87,7 +87,7 @@ def strongest(rows: pd.DataFrame) -> pd.DataFrame:
 def sentence(row: Any, names: Names) -> str:
     """One cell's verdict in words, with its play, games, sequence and minimum."""
     what = ITEM_WORDS.get(row.finding, lambda _n, r: str(r.item))(names, row)
-    play = f"under {row.agent_mix} self-play, {count(row.n)} games"
+    play = f"under {row.agent_mix} self-play, {_sample(row)}"
     value, low, high, minimum = _shown(row, row.estimate), _shown(row, row.cs_lo), _shown(row, row.cs_hi), \
         _gap(row, row.min_effect)
     if row.verdict == "fair":
@@ -97,6 +97,14 @@ def sentence(row: Any, names: Names) -> str:
         return (f"{what} is tilted: {value} ({low}–{high}), at least {_gap(row, abs(row.effect_at_least))} "
                 f"{side} {_shown(row, row.reference)} ({play}){_shrunk(row)}")
     return f"{what} is undecided ({value}, {low}–{high}; {play}): {needs(row)}"
+
+
+def _sample(row: Any) -> str:
+    """The games behind a cell (a rate over player-games counts its games; a tile value its takers)."""
+    if row.finding in POINTS:
+        return f"{count(row.n)} takers"
+    games = getattr(row, "games", None)
+    return f"{count(int(row.n if games is None or pd.isna(games) else games))} games"
 
 
 def _shrunk(row: Any) -> str:

@@ -13,6 +13,7 @@ from lake.spec import RunSpec
 from simulate import sequential
 from simulate.runner import run
 from warehouse.build import build
+from warehouse.clustered import cluster_cells
 from warehouse.findings import _label_cell, iterations, label, strength
 from warehouse.verdicts import verdicts_model
 
@@ -95,15 +96,24 @@ def test_every_headline_cell_has_a_verdict_from_its_confidence_sequence(play_war
     seats = verdicts[verdicts.finding == "seat_win_rate"]
     assert (seats.ruleset == "standard").all() and (seats.min_effect == 0.02).all()
     assert (seats.family_cells == 5).all()  # 2 + 3 seats per line-up
+    with duckdb.connect(str(play_warehouse), read_only=True) as con:
+        clustered = cluster_cells(con, set())
     for row in verdicts.itertuples():
-        lo, hi = sequential.rate_sequence(row.estimate * row.n, row.n, row.reference, 0.05 / row.family_cells)
-        assert (row.cs_lo, row.cs_hi) == pytest.approx((lo, hi))
-        assert row.verdict == sequential.interval_verdict(row.estimate, lo, hi, row.reference, row.min_effect)
         fixed = lineup[(lineup.finding == row.finding) & (lineup.agent_mix == row.agent_mix)
                        & (lineup.num_players == row.num_players) & (lineup["item"] == row.item)]
-        assert row.cs_hi - row.cs_lo > float(fixed.hi.iloc[0] - fixed.lo.iloc[0])  # wider than a fixed-n interval
+        if row.finding == "seat_win_rate":  # one observation per game: the beta-binomial mixture
+            lo, hi = sequential.rate_sequence(row.estimate * row.n, row.n, row.reference, 0.05 / row.family_cells)
+            assert row.cs_hi - row.cs_lo > float(fixed.hi.iloc[0] - fixed.lo.iloc[0])  # wider than fixed-n
+            assert row.games == row.n
+        else:  # player-games of one game are a cluster: the clusters' sequence, the table's estimate and n
+            cell = clustered[(row.game, row.finding, row.num_players, row.item, row.agent_mix)]
+            lo, hi = cell.sequence(0.05 / row.family_cells)
+            assert cell.k.sum() == row.n and cell.estimate == pytest.approx(row.estimate)
+            assert row.games == cell.clusters < row.n
+        assert (row.cs_lo, row.cs_hi) == pytest.approx((lo, hi))
+        assert row.verdict == sequential.interval_verdict(row.estimate, lo, hi, row.reference, row.min_effect)
     undecided = verdicts[verdicts.verdict == "undecided"]
-    assert (undecided.games_to_decide.isna() | (undecided.games_to_decide > undecided.n)).all()
+    assert (undecided.games_to_decide.isna() | (undecided.games_to_decide > undecided.games)).all()
     assert (undecided.minutes_to_decide.dropna() > 0).all() and undecided.minutes_to_decide.notna().any()
 
 
