@@ -13,7 +13,7 @@ BENCH_STAMP := $(VENV)/.installed-bench
 # JupyterLab reads default settings from the environment: notebooks/*.py open as notebooks on double-click
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 # the compiled search kernels (setup.py): rebuilt in place whenever their Cython or C sources change
-KERNEL_SOURCES := $(shell find engine -path '*/kernel/*' \( -name '*.pyx' -o -name '*.pxd' -o -name '*.h' -o -path '*/kernel/c/*.c' \))
+KERNEL_SOURCES := $(shell find engine -path '*/kernel/*' \( -name '*.pyx' -o -name '*.pxd' -o -name '*.pxi' -o -name '*.h' -o -path '*/kernel/c/*.c' \))
 KERNEL_STAMP := $(VENV)/.built-kernels
 
 .PHONY: report test soak check check-report lint types layers lab bench million locks clean

@@ -35,7 +35,7 @@ import functools
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.chance import Chance
@@ -43,6 +43,10 @@ from engine.core.errors import UnknownName
 from engine.core.game import Game, InfoSet, SearchProfile
 
 NAME = "lookahead"
+Kernel = Callable[[InfoSet, Sequence[Any], int, "float | None"], "tuple[int, int] | None"]
+"""A game's compiled search of one strategic decision (`game.lookahead_kernel()`): (info, legal, world seed,
+share) -> (the index of the command the Python search would play from that world seed, commands played out);
+None when it cannot decide this one (the agent then searches in Python, from the same seed)."""
 TIE = 1e-9
 """Margins this close are a tie (float sums in another order), broken by greedy's own value of the command."""
 
@@ -54,8 +58,9 @@ class LookaheadAgent:
     reads_view = True  # (it is given an information set, not a view)
 
     def __init__(self, profile: SearchProfile, finish: Any, tactical: Any, name: str = NAME,
-                 screen: float | None = None) -> None:
+                 screen: float | None = None, kernel: Kernel | None = None) -> None:
         self.name = name
+        self.kernel = kernel  # the game's compiled search of a decision (the same command, cheaper), or None
         self.profile = profile
         self.screen = screen  # the share of the legal commands looked at, greedy's best first (None: all)
         self.finish = finish  # plays the rest of the turn after each candidate command
@@ -83,6 +88,13 @@ class LookaheadAgent:
             return self.tactical.choose(game, view, legal, rng)
         started = time.process_time()
         world_seed = rng.getrandbits(64)  # one world and one stream of draws, shared by every candidate
+        found = self.kernel(info, legal, world_seed, self.screen) if self.kernel is not None else None
+        if found is not None:
+            index, played = found
+            self.search_seconds += time.process_time() - started
+            self.decisions_searched += 1
+            self.iterations_run += played
+            return legal[index]
         values: dict[int, float] = {}  # greedy's value of a command, by legal index (only as far as needed)
         looked = self._looked_at(game, view, legal, values)
         margins = [self._margin(game, info, legal[i], world_seed) for i in looked]
@@ -131,7 +143,9 @@ def make_lookahead(name: str, game: Game | None, make_plain: Any) -> LookaheadAg
     if game is None or profile is None:
         where = f"game {game.id!r}" if game is not None else "a game-less agent"
         raise UnknownName(f"agent {name!r}: lookahead needs a game with a search profile, not {where}")
-    return lookahead_agent(profile, functools.partial(make_plain, game=game), name, parse_screen(name))
+    factory = getattr(game, "lookahead_kernel", None)  # a game with a compiled lookahead offers it
+    kernel = factory() if factory is not None else None
+    return lookahead_agent(profile, functools.partial(make_plain, game=game), name, parse_screen(name), kernel)
 
 
 def parse_screen(name: str) -> float | None:
@@ -149,8 +163,8 @@ def parse_screen(name: str) -> float | None:
     return screen
 
 
-def lookahead_agent(profile: SearchProfile, make_plain: Any, name: str, screen: float | None = None
-                    ) -> LookaheadAgent:
+def lookahead_agent(profile: SearchProfile, make_plain: Any, name: str, screen: float | None = None,
+                    kernel: Kernel | None = None) -> LookaheadAgent:
     """The agent for `profile` under `name` (also for a game's own table of agents: Four Gardens' `strong`);
-    `make_plain(name)` builds its greedy and tactical agents; `screen` as in `LookaheadAgent`."""
-    return LookaheadAgent(profile, make_plain("greedy"), make_plain(profile.tactical), name, screen)
+    `make_plain(name)` builds its greedy and tactical agents; `screen` and `kernel` as in `LookaheadAgent`."""
+    return LookaheadAgent(profile, make_plain("greedy"), make_plain(profile.tactical), name, screen, kernel)

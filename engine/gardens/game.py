@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.core.agents import GreedyAgent
 from engine.core.buffer import CORE_COLUMNS
 from engine.core.game import GameFacts
 from engine.core.ruleset import Ruleset, resolve_ruleset
 from engine.gardens import events as ev
 from engine.gardens.agents.greedy import greedy_value
+from engine.gardens.agents.kernel import greedy, lookahead_kernel
 from engine.gardens.agents.search import PROFILE as SEARCH_PROFILE
 from engine.gardens.agents.search import SEARCH_AGENTS
 from engine.gardens.agents.tile_value import tile_agents
@@ -46,8 +48,9 @@ class GardensGame:
 
     def __init__(self) -> None:
         self._rules: dict[tuple[str, str], Rules] = {}
-        # prefer-<tile> / avoid-<tile>: greedy with a fixed bonus-tile choice; `strong`: lookahead:0.5 (issue 25)
-        self.agents = {**tile_agents(), **SEARCH_AGENTS}
+        # prefer-<tile> / avoid-<tile>: greedy with a fixed bonus-tile choice; `strong`: lookahead:0.5 (issue 25);
+        # greedy on the compiled kernel when it is built (agents/kernel.py), `greedy-python` never
+        self.agents = {**tile_agents(), **SEARCH_AGENTS, "greedy": greedy, "greedy-python": GreedyAgent}
 
     def load_ruleset(self, name_or_path: str) -> Ruleset:
         """Load and validate a ruleset (RulesetError names the file and key at fault)."""
@@ -83,6 +86,7 @@ class GardensGame:
     scores = staticmethod(scores)
     fingerprint = staticmethod(fingerprint)
     greedy_value = staticmethod(greedy_value)
+    lookahead_kernel = staticmethod(lookahead_kernel)  # lookahead[:SHARE] on the kernel (engine.core.lookahead)
 
 
 GAME = GardensGame()

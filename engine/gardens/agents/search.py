@@ -17,6 +17,7 @@ from typing import Any
 from engine.core.agents import make_agent
 from engine.core.game import SearchProfile
 from engine.core.lookahead import lookahead_agent
+from engine.gardens.agents.kernel import greedy, lookahead_kernel
 from engine.gardens.scoring import score
 from engine.gardens.state import GardensView, Player, State
 
@@ -88,7 +89,17 @@ def _strong() -> Any:
     Against the reference search (`ismcts-ref`, 100 iterations) it won 52.9% of 400 two-player games under the
     base rules and 58.1% under The God's Caprice, at 0.065-0.078 of its CPU per self-play game (docs/benchmarks.md,
     "Strong play at a tenth of the price"); playing out every command (`lookahead`) cost 0.115-0.144."""
-    return lookahead_agent(PROFILE, make_agent, "strong", screen=SCREEN)
+    return lookahead_agent(PROFILE, _plain, "strong", screen=SCREEN, kernel=lookahead_kernel())
 
 
-SEARCH_AGENTS: dict[str, Callable[[], Any]] = {"strong": _strong}
+def _plain(name: str) -> Any:
+    """strong's greedy (its turn finisher and tactical agent): the game's own, on the kernel when it is built."""
+    return greedy() if name == "greedy" else make_agent(name)
+
+
+def _strong_python() -> Any:
+    """`strong` deciding in Python whether the kernel is built or not (to measure the kernel against)."""
+    return lookahead_agent(PROFILE, make_agent, "strong-python", screen=SCREEN)
+
+
+SEARCH_AGENTS: dict[str, Callable[[], Any]] = {"strong": _strong, "strong-python": _strong_python}

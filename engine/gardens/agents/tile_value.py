@@ -16,17 +16,18 @@ import random
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from engine.core.agents import GreedyAgent
 from engine.core.game import Game
+from engine.gardens.agents.kernel import KernelGreedy
 from engine.gardens.rules import BASE_TILES, CAPRICE_TILES
 from engine.gardens.scoring import ranks, score
 from engine.gardens.state import State, current_round
 
 
-class TileAgent(GreedyAgent):
-    """Greedy, except that at bonus choices it always (or never) takes one tile."""
+class TileAgent(KernelGreedy):
+    """Greedy (on the kernel when it is built), except that at bonus choices it always (or never) takes one tile."""
 
     def __init__(self, tile: str, prefer: bool) -> None:
+        super().__init__()
         self.tile = tile
         self.prefer = prefer
         self.name = f"{'prefer' if prefer else 'avoid'}-{tile}"
