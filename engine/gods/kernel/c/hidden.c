@@ -6,10 +6,6 @@
 #define MAX_DRAWS 20
 #define GREEDY_SHARE 0.75
 
-static int ascending(const void *a, const void *b) {
-    return *(const int *)a - *(const int *)b;
-}
-
 /* hidden._replan: the greedy choice three times in four (ties at random), else any command; due after `moment` */
 static void replan(KState *s, int player, int64_t moment, PyRandom *r, KList *legal, double **values, int *cap) {
     k_legal(s, player, legal);
@@ -49,12 +45,13 @@ static void replan(KState *s, int player, int64_t moment, PyRandom *r, KList *le
 void k_resample_hidden(const KState *s, int player, PyRandom *r, KState *out, KList *scratch, double **values,
                        int *values_cap) {
     int pool[K_MAX_TILES], npool = 0, others[K_MAX_PLAYERS], nothers = 0;
+    uint8_t unseen[K_MAX_TILES] = {0};
     *out = *s;
     for (int p = 0; p < s->n; p++) if (p != player) others[nothers++] = p;
-    for (int i = s->bag_top; i < s->ntiles_bag; i++) pool[npool++] = s->bag[i];
+    for (int i = s->bag_top; i < s->ntiles_bag; i++) unseen[s->bag[i]] = 1;
     for (int k = 0; k < nothers; k++)
-        for (int i = 0; i < s->hand_len[others[k]]; i++) pool[npool++] = s->hand[others[k]][i];
-    qsort(pool, (size_t)npool, sizeof(int), ascending);  /* the re-deal must not depend on the hidden order */
+        for (int i = 0; i < s->hand_len[others[k]]; i++) unseen[s->hand[others[k]][i]] = 1;
+    for (int t = 0; t < s->cfg->ntiles; t++) if (unseen[t]) pool[npool++] = t;  /* sorted: not the hidden order */
     pyr_shuffle_int(r, pool, npool);
     int at = 0;
     for (int k = 0; k < nothers; k++)

@@ -8,11 +8,15 @@
 #define GROUP_SPREAD 0.1
 
 /* search.plans_carried_out: the plans in progress (not waits) come due in (ready, tie rank, seat) order, each
- * carried out if the board allows it; a draw takes tiles by a fresh Chance(0), shared by the projection's draws */
+ * carried out if the board allows it; a draw takes tiles by a fresh Chance(0), shared by the projection's draws
+ * (seeded once here: seeding costs more than the rest of the projection) */
 void k_plans_carried_out(KState *s) {
-    int order[K_MAX_PLAYERS], n = 0;
+    static PyRandom seeded;
+    static int ready_made = 0;
+    int order[K_MAX_PLAYERS], n = 0, draws = 0;
     for (int p = 0; p < s->n; p++) {
         if (s->plan[p].type == CMD_NONE || s->plan[p].type == CMD_WAIT) continue;
+        draws |= s->plan[p].type == CMD_DRAW;
         int at = n++;
         while (at > 0) {
             int q = order[at - 1];
@@ -25,7 +29,13 @@ void k_plans_carried_out(KState *s) {
     }
     if (!n) return;
     PyRandom chance;
-    pyr_seed_u64(&chance, 0);
+    if (draws) {
+        if (!ready_made) {
+            pyr_seed_u64(&seeded, 0);
+            ready_made = 1;
+        }
+        chance = seeded;
+    }
     for (int i = 0; i < n; i++) k_carry_out(s, order[i], &chance);
 }
 
