@@ -311,15 +311,12 @@ cdef class KernelState:
 
 
 cdef class CompiledSearch:
-    """`IsmctsAgent.grow`'s iterations for 4 Gods in C, for an agent of this profile (scale, prior, widening)."""
-    cdef double scale, prior, widening
+    """`IsmctsAgent.grow`'s iterations for 4 Gods in C."""
 
-    def __init__(self, double scale, double prior, double widening):
-        self.scale, self.prior, self.widening = scale, prior, widening
-
-    def grow(self, info, root, seed, int todo, bint stop_early):
+    def grow(self, info, root, seed, int todo, bint stop_early, double scale, double prior, double widening):
         """Run up to `todo` iterations from `root` (a Python Node, updated in place) with the search stream seeded
-        `seed`; how many ran, or None where the kernel cannot play the state's ruleset (nothing drawn yet)."""
+        `seed` and the profile's scale, prior and widening; how many ran, or None where the kernel cannot play
+        the state's ruleset (nothing drawn yet)."""
         cdef KState s
         cdef KSearch t
         state = info._state  # read as resample_hidden reads it: the re-deal hides what the player cannot see
@@ -327,7 +324,7 @@ cdef class CompiledSearch:
         if config is None:
             return None
         load(&s, state, config)
-        k_search_init(&t, self.scale, self.prior, self.widening, info.player, seed)
+        k_search_init(&t, scale, prior, widening, info.player, seed)
         try:
             nodes = load_tree(&t, root)
             done = k_grow(&t, &s, todo, stop_early)

@@ -1,8 +1,9 @@
 """4 Gods' `SearchProfile.compiled`: the compiled search for a search agent, when the kernel can stand in for it.
 
 The kernel (compiled.pyx, c/) ports the search 4 Gods uses: no rollout (`horizon` 0), no tactical decisions, the
-profile's `evaluate`. It makes exactly the Python search's decisions (tests/gods/test_kernel.py), so any agent but
-the reference search may use it. Not built (an ImportError): the search runs in Python, said once on stderr.
+profile's `evaluate`, on the 4 Gods rules themselves. It makes exactly the Python search's decisions
+(tests/gods/test_kernel.py), so any agent but the reference search may use it. Not built (an ImportError): the
+search runs in Python, said once on stderr.
 """
 
 from __future__ import annotations
@@ -14,12 +15,7 @@ _WARNED: list[str] = []
 
 
 def compiled_search(agent: Any) -> Any | None:
-    """The compiled `grow` for `agent` (an IsmctsAgent), or None: the agent then searches in Python."""
-    from engine.gods.agents.search import evaluate
-
-    profile = agent.profile
-    if profile.horizon or profile.strategic is not None or profile.evaluate is not evaluate:
-        return None
+    """The compiled `grow` for `agent` (an IsmctsAgent), or None when the kernel is not built."""
     try:
         from engine.gods.kernel.compiled import CompiledSearch
     except ImportError as exc:
@@ -28,20 +24,28 @@ def compiled_search(agent: Any) -> Any | None:
             print(f"4 Gods: the compiled search is not built ({exc}); searching in Python (run make)",
                   file=sys.stderr)
         return None
-    return GodsCompiled(CompiledSearch(profile.scale, profile.prior, profile.widening))
+    return GodsCompiled(agent, CompiledSearch())
 
 
 class GodsCompiled:
-    """The compiled search, used only for the 4 Gods rules themselves (a wrapped game object searches in Python)."""
+    """The compiled search of one agent, used where the kernel ports what the agent would run in Python."""
 
-    def __init__(self, search: Any) -> None:
+    def __init__(self, agent: Any, search: Any) -> None:
+        self.agent = agent
         self.search = search
 
     def grow(self, game: Any, info: Any, root: Any, seed: int, todo: int, stop_early: bool) -> int | None:
-        """`todo` iterations from `root` with the search stream `seed`: how many ran, or None (search in Python)."""
+        """`todo` iterations from `root` with the search stream `seed`: how many ran, or None (search in Python).
+
+        The profile is read now, not when the agent was built: a caller may have changed it since (a test of
+        another widening); a wrapped game object (a test counting re-deals) is searched in Python."""
+        from engine.gods.agents.search import evaluate
         from engine.gods.game import GodsGame
 
-        if type(game) is not GodsGame:
+        profile = self.agent.profile
+        if (type(game) is not GodsGame or profile.horizon or profile.strategic is not None
+                or profile.evaluate is not evaluate):
             return None
-        done: int | None = self.search.grow(info, root, seed, todo, stop_early)
+        done: int | None = self.search.grow(info, root, seed, todo, stop_early, profile.scale, profile.prior,
+                                            profile.widening)
         return done
