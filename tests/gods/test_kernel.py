@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine.gods.kernel.compiled import KernelState, unsupported
 
 from engine.core import ListSink, make_agent, play_game
 from engine.core.game import InfoSet
 from engine.core.ismcts import Node
 from engine.gods.game import GAME
 from engine.gods.kernel import hook
-from engine.gods.kernel.compiled import KernelState, unsupported
 from engine.gods.kernel.differential import rule_mismatches, search_agents, search_mismatches
 from tests.gods.helpers import RULESET, ruleset_with
 
@@ -120,7 +120,8 @@ def test_an_unimplemented_ruleset_reading_searches_in_python() -> None:
     info = InfoSet(GAME, state, player, 0)
     assert kernel.compiled.grow(GAME, info, Node(player), 1, 10, False) is None
     trees = [agent.grow(GAME, info, Node(player), random.Random(3)) for agent in (kernel, python)]
-    assert [(c, n.visits) for c, n in trees[0].children.items()] == [(c, n.visits) for c, n in trees[1].children.items()]
+    assert [[(c, n.visits) for c, n in tree.children.items()] for tree in trees] == [
+        [(c, n.visits) for c, n in trees[1].children.items()]] * 2
 
 
 def test_without_the_built_kernel_the_search_runs_in_python(monkeypatch: pytest.MonkeyPatch,
