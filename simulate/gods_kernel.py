@@ -76,6 +76,7 @@ def check_games(games: int, budget: int, out: dict[str, Any]) -> None:
             sink = ListSink()
             play_game(GAME, ruleset_of(sets), agents, 50_000 + k, sink)
             logs.append(sink.events)
+            out["iterations"] += sum(agent.iterations_run for agent in agents) if which == 0 else 0
         out["events"] += len(logs[0])
         out["whole_games"] += 1
         if logs[0] != logs[1]:
@@ -88,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--search-games", type=int, default=10, help="whole self-play games, kernel vs Python")
     parser.add_argument("--budget", type=int, default=25, help="the search's iterations in the whole games")
     args = parser.parse_args(argv)
-    out: dict[str, Any] = {"states": 0, "rule_games": 0, "whole_games": 0, "events": 0, "mismatches": []}
+    out: dict[str, Any] = {"states": 0, "rule_games": 0, "whole_games": 0, "events": 0, "iterations": 0,
+                           "mismatches": []}
     started = time.process_time()
     check_rules(args.games, out)
     check_games(args.search_games, args.budget, out)
@@ -96,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         print(line, file=sys.stderr)
     print(f"4 Gods kernel vs Python: {out['states']:,} decision states of {out['rule_games']} games on "
           f"{len(VARIANTS)} rulesets; {out['whole_games']} whole self-play games of ismcts:{args.budget} "
-          f"({out['events']:,} events); {len(out['mismatches'])} mismatches; "
+          f"({out['events']:,} events, {out['iterations']:,} search iterations); {len(out['mismatches'])} mismatches; "
           f"{time.process_time() - started:.0f} CPU s")
     return 1 if out["mismatches"] else 0
 

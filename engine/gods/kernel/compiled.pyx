@@ -36,6 +36,8 @@ NUMBERS = ("player_counts", "size", "tiles", "start_tiles", "draw_counts", "disc
 """The other `Rules` fields, all read. A field added to `Rules` is unknown here: the search then stays in Python."""
 COMMANDS = (Draw, Place, Discard, ClaimGod, PlaceProphet, PlaceCity, ClaimCity, Wait, DeclareEnd)
 """Python's command classes by the kernel's command type (CMD_DRAW ... CMD_DECLARE_END)."""
+ARGUMENT = {Draw: "count", ClaimGod: "landscape", PlaceProphet: "group", PlaceCity: "cell", ClaimCity: "city"}
+"""The field a command's one argument comes from (KCommand.arg; a placement's: its cell)."""
 
 
 def unsupported(config, int players):
@@ -136,16 +138,8 @@ cdef KCommand to_c(object command) except *:
         c.source, c.tile, c.arg, c.face, c.rot = command.source, command.tile, command.cell, command.face, command.rotation
     elif kind is Discard:
         c.tile = command.tile
-    elif kind is Draw:
-        c.arg = command.count
-    elif kind is ClaimGod:
-        c.arg = command.landscape
-    elif kind is PlaceProphet:
-        c.arg = command.group
-    elif kind is PlaceCity:
-        c.arg = command.cell
-    elif kind is ClaimCity:
-        c.arg = command.city
+    elif kind in ARGUMENT:
+        c.arg = getattr(command, ARGUMENT[kind])
     return c
 
 
