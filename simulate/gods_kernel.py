@@ -51,6 +51,7 @@ def check_rules(games: int, out: dict[str, Any]) -> None:
             where = f"{' '.join(sets) or 'standard'} game {k}"
             play_game(GAME, ruleset, agents, k, ListSink(), observer=_comparer(where, out))
             out["rule_games"] += 1
+        _progress(out)
 
 
 def _comparer(where: str, out: dict[str, Any]) -> Any:
@@ -81,6 +82,14 @@ def check_games(games: int, budget: int, out: dict[str, Any]) -> None:
         out["whole_games"] += 1
         if logs[0] != logs[1]:
             out["mismatches"].append(f"self-play game {k} ({players}p {' '.join(sets)}): the event logs differ")
+        if k % 10 == 9:
+            _progress(out)
+
+
+def _progress(out: dict[str, Any]) -> None:
+    """What has been compared so far (a long run can be cut short and still say it)."""
+    print(f"  so far: {out['states']:,} states of {out['rule_games']} games, {out['whole_games']} whole games "
+          f"({out['iterations']:,} search iterations), {len(out['mismatches'])} mismatches", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
