@@ -16,7 +16,7 @@ from engine.gods.kernel.compiled import KernelState, unsupported
 
 from engine.core import ListSink, make_agent, play_game
 from engine.core.game import InfoSet
-from engine.core.ismcts import Node
+from engine.core.ismcts import IsmctsAgent, Node
 from engine.gods.game import GAME
 from engine.gods.kernel import hook
 from engine.gods.kernel.differential import rule_mismatches, search_agents, search_mismatches
@@ -131,3 +131,18 @@ def test_without_the_built_kernel_the_search_runs_in_python(monkeypatch: pytest.
     assert make_agent("ismcts", GAME).compiled is None
     assert make_agent("ismcts:50", GAME).compiled is None
     assert capsys.readouterr().err.count("not built") == 1
+
+
+def test_stopping_early_and_skimming_decide_alike_with_the_kernel() -> None:
+    """`ismcts-skim` (a decisive greedy lead played unsearched, the search stopped once decided) on the kernel."""
+    for k, state in enumerate(_states(RULESET, ["greedy"] * 3, 4, every=12)):
+        player = GAME.to_move(state)
+        legal = GAME.legal_commands(state, player)
+        runs = []
+        for reference in (False, True):
+            skim = make_agent("ismcts-skim", GAME)
+            agent = IsmctsAgent(skim.name, skim.iterations, skim.policy, skim.tactical, skim.profile, stop_early=True,
+                                decisive_margin=skim.decisive_margin, reference=reference)
+            runs.append((agent.search(GAME, InfoSet(GAME, state, player, 0), legal, random.Random(k)),
+                         agent.iterations_run))
+        assert runs[0] == runs[1], k
