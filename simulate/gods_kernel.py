@@ -43,7 +43,7 @@ def ruleset_of(sets: list[str]) -> Ruleset:
 
 def check_rules(games: int, out: dict[str, Any]) -> None:
     """`games` games per ruleset variant (players and agents rotating), every decision's state compared."""
-    for sets in VARIANTS:
+    for sets in VARIANTS if games else []:
         ruleset = ruleset_of(sets)
         for k in range(games):
             players = 2 + k % 3
