@@ -87,7 +87,7 @@ def make_agent(name: str, game: Game | None = None) -> Any:
         return _family_agent(name, game, *family)
     extra: Mapping[str, Callable[[], Any]] = game.agents if game is not None else {}
     if name == REFERENCE_SEARCH or (name == STRONG and STRONG not in extra):
-        return parse_ismcts("ismcts", game, make_agent, label=name)
+        return parse_ismcts("ismcts", game, make_agent, label=name, reference=name == REFERENCE_SEARCH)
     factory = extra.get(name) or AGENTS.get(name)
     if factory is None:
         known = ", ".join(sorted({*AGENTS, *extra}))

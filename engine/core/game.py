@@ -70,6 +70,11 @@ class SearchProfile:
     tactical: str = "greedy"
     prior: float = 0.0
     widening: float = 0.0
+    compiled: Callable[[Any], Any] | None = None
+    """A game's compiled search (a pure accelerator): `compiled(agent)` gives an object whose `grow(game, info,
+    root, seed, todo, stop_early)` runs the agent's iterations exactly as the Python search would from the stream
+    `Chance(seed)` and returns how many ran (None where it cannot: the search then runs in Python), or gives None
+    for an agent it cannot stand in for. The reference search (`ismcts-ref`) never uses it."""
 
 
 class Game(Protocol):

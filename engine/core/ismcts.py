@@ -70,7 +70,7 @@ class IsmctsAgent:
     reads_view = True  # (it is given an information set, not a view)
 
     def __init__(self, name: str, iterations: int, policy: Any, tactical: Any, profile: SearchProfile,
-                 stop_early: bool = False, decisive_margin: float | None = None) -> None:
+                 stop_early: bool = False, decisive_margin: float | None = None, reference: bool = False) -> None:
         self.name = name
         self.iterations = iterations
         self.stop_early = stop_early  # stop once the most visited child cannot be overtaken (same decision)
@@ -84,6 +84,8 @@ class IsmctsAgent:
         self._kept: Node | None = None  # subtree of the last command, for the next decision in a chain
         self._kept_rng: random.Random | None = None
         self._last_decision = -1  # index of our last decision in the game of `_kept_rng`
+        # the game's compiled search (same decisions, cheaper), unless this is the pure-Python reference search
+        self.compiled = None if reference or profile.compiled is None else profile.compiled(self)
 
     @property
     def plays(self) -> str:
@@ -113,19 +115,26 @@ class IsmctsAgent:
     def grow(self, game: Game, info: InfoSet, root: Node, rng: random.Random) -> Node:
         """Run iterations until the root has been visited `iterations` times; returns the root."""
         todo = max(self.iterations - root.visits, 0)
-        chance = Chance(rng.getrandbits(64))  # the search's own stream: determinisations, choices, chance
-        run = Iteration(game, self.profile, self.policy, self.tactical, chance, info.player)
+        seed = rng.getrandbits(64)  # the search's own stream: determinisations, choices, chance
         started = time.process_time()
+        done = None if self.compiled is None else self.compiled.grow(game, info, root, seed, todo, self.stop_early)
+        if done is None:
+            done = self._iterate(game, info, root, Chance(seed), todo)
+        self.search_seconds += time.process_time() - started
+        self.iterations_run += done
+        self.decisions_searched += 1
+        return root
+
+    def _iterate(self, game: Game, info: InfoSet, root: Node, chance: Chance, todo: int) -> int:
+        """Up to `todo` iterations in Python, each on a fresh determinisation drawn from `chance`; how many ran."""
+        run = Iteration(game, self.profile, self.policy, self.tactical, chance, info.player)
         done = 0
         while done < todo:
             run(root, info.sample(chance))
             done += 1
             if self.stop_early and not done % DECIDED_EVERY and _decided(root, todo - done):
                 break
-        self.search_seconds += time.process_time() - started
-        self.iterations_run += done
-        self.decisions_searched += 1
-        return root
+        return done
 
     def _decisive(self, game: Game, info: InfoSet, legal: Sequence[Any]) -> Any | None:
         """Greedy's best command when it leads the second by `decisive_margin` or more (search where it matters)."""
@@ -301,8 +310,9 @@ def _most_visited(root: Node, legal: Sequence[Any]) -> Any:
 
 
 def parse_ismcts(name: str, game: Game | None, make_policy: Callable[[str, Game | None], Any],
-                 label: str | None = None) -> IsmctsAgent:
-    """`ismcts`, `ismcts:N` or `ismcts:N:POLICY` for `game` (which must declare a SearchProfile), named `label`."""
+                 label: str | None = None, reference: bool = False) -> IsmctsAgent:
+    """`ismcts`, `ismcts:N` or `ismcts:N:POLICY` for `game` (which must declare a SearchProfile), named `label`;
+    `reference`: the pure-Python search, never the game's compiled one (issue 25's yardstick)."""
     profile = game.search if game is not None else None
     if game is None or profile is None:
         where = f"game {game.id!r}" if game is not None else "a game-less agent"
@@ -320,4 +330,5 @@ def parse_ismcts(name: str, game: Game | None, make_policy: Callable[[str, Game 
     if policy.searches:
         raise UnknownName(f"agent {name!r}: the rollout policy must be a plain agent (random, greedy ...), "
                           f"not {policy_name!r}")
-    return IsmctsAgent(label or name, iterations, policy, make_policy(profile.tactical, game), profile)
+    return IsmctsAgent(label or name, iterations, policy, make_policy(profile.tactical, game), profile,
+                       reference=reference)

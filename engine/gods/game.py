@@ -21,7 +21,7 @@ from engine.gods.agents.hidden import resample_hidden
 from engine.gods.agents.search import PROFILE as SEARCH_PROFILE
 from engine.gods.agents.search import SEARCH_AGENTS
 from engine.gods.agents.shortlist import NAME as SHORTLIST
-from engine.gods.agents.shortlist import GodsStrong, ShortlistAgent
+from engine.gods.agents.shortlist import STRONG_SEARCH, GodsStrong, ShortlistAgent
 from engine.gods.clock import profile_of
 from engine.gods.events import COLUMNS, GODS_EVENTS
 from engine.gods.evolve import evolve
@@ -41,8 +41,8 @@ MAX_SCORE = 1000
 
 
 def strong_agent() -> GodsStrong:
-    """4 Gods' `strong`, whose reference search is built as `ismcts-ref` is, under the name `strong`."""
-    return GodsStrong("strong", parse_ismcts("ismcts", GAME, make_agent, label="strong"))
+    """4 Gods' `strong`: the shortlist at 2 players, STRONG_SEARCH (compiled) at 3 and 4, under the name `strong`."""
+    return GodsStrong("strong", parse_ismcts(STRONG_SEARCH, GAME, make_agent, label="strong"))
 
 
 class GodsGame:
@@ -55,8 +55,8 @@ class GodsGame:
     default_ruleset = "standard"
     ruleset_game = "gods"
     agents = {**AGENTS, **SEARCH_AGENTS, SHORTLIST: ShortlistAgent, "strong": strong_agent}
-    """`strong`: `shortlist` at 2 players (greedy's close choices judged on re-dealt worlds), the reference search
-    at 3 and 4, where the shortlist was measured weaker (agents/shortlist.py, issue 25)."""
+    """`strong`: `shortlist` at 2 players (greedy's close choices judged on re-dealt worlds), `ismcts:100` on the
+    compiled kernel at 3 and 4, where the shortlist was measured weaker (agents/shortlist.py, issue 25)."""
     search = SEARCH_PROFILE
 
     load_ruleset = staticmethod(load)

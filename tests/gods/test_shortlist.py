@@ -20,19 +20,20 @@ from engine.gods.game import GAME
 from tests.gods.helpers import RULESET
 
 
-def test_strong_is_the_shortlist_at_two_players_and_the_reference_search_at_three_and_four() -> None:
+def test_strong_is_the_shortlist_at_two_players_and_the_compiled_larger_search_at_three_and_four() -> None:
     strong = make_agent("strong", GAME)
     assert isinstance(strong, GodsStrong) and strong.name == "strong" and strong.searches
-    assert strong.plays == f"shortlist:{WORLDS}@2p+ismcts:25" and SHORTLIST_PLAYERS == (2,)
+    assert strong.plays == f"shortlist:{WORLDS}@2p+ismcts:100" and SHORTLIST_PLAYERS == (2,)
+    assert strong.search_agent.compiled is not None  # on the kernel (the same decisions as in Python)
     assert strong_record(["strong", "greedy"], GAME) == {"strong_plays": strong.plays}
-    for players, alike in ((2, "shortlist"), (3, "ismcts-ref"), (4, "ismcts-ref")):
+    for players, alike in ((2, "shortlist"), (3, "ismcts:100"), (4, "ismcts:100")):
         state, player, legal = _mid_game(players)
         info = InfoSet(GAME, state, player, 0)
         agent = make_agent("strong", GAME)
         chosen = agent.search(GAME, info, legal, random.Random(3))
         assert chosen == make_agent(alike, GAME).search(GAME, info, legal, random.Random(3)), players
         # the sub-agent that searched is the one for this player count (the other never ran)
-        searched = (agent.shortlist.decisions_searched, agent.reference.decisions_searched)
+        searched = (agent.shortlist.decisions_searched, agent.search_agent.decisions_searched)
         assert searched == ((1, 0) if alike == "shortlist" else (0, 1)), (players, searched)
 
 

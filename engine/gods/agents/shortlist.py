@@ -23,8 +23,8 @@ god to claim). So this agent:
 
 It learns nothing and takes every value from the ruleset in hand (greedy's
 values and the estimate read it), so a what-if needs nothing more. At 3 and 4
-players it was weaker than the reference search, so there `strong` is the
-reference search (`GodsStrong`). Measured strength and cost, and the levers
+players it was weaker than the reference search, so there `strong` is
+`ismcts:100` on the compiled kernel (`GodsStrong`, STRONG_SEARCH). Measured strength and cost, and the levers
 tried: docs/benchmarks.md, "4 Gods: `shortlist` at 2 players".
 """
 
@@ -136,48 +136,52 @@ SHORTLIST_PLAYERS = (2,)
 """Player counts at which 4 Gods' `strong` is the shortlist. At 2 players it won 52.5% of 400 games against the
 reference search (57.2% with a city paying double, 51.8% with the mass bonus doubled) at 0.07 of its CPU; at 4
 players, one among three reference searches, 15.0% of 200 (a fair share is 25%; with every close command searched,
-up to 4, 23.0% of 400), so at 3 and 4 players `strong` stays the reference search (docs/benchmarks.md, issue 25)."""
+up to 4, 23.0% of 400), so at 3 and 4 players `strong` is STRONG_SEARCH (docs/benchmarks.md, issue 25)."""
+STRONG_SEARCH = "ismcts:100"
+"""4 Gods' `strong` at 3 and 4 players: the default search with four times its budget, on the compiled kernel
+(engine/gods/kernel: the Python search's decisions exactly, at a fraction of its price; docs/benchmarks.md, "4 Gods:
+the compiled search")."""
 
 
 class GodsStrong:
     """4 Gods' `strong`: the shortlist where it was measured at least as strong as the reference search (2 players),
-    the reference search itself elsewhere."""
+    STRONG_SEARCH elsewhere."""
 
     searches = True
     reads_view = True
 
-    def __init__(self, name: str, reference: Any) -> None:
+    def __init__(self, name: str, search: Any) -> None:
         self.name = name
         self.shortlist = ShortlistAgent(name)
-        self.reference = reference  # the reference search, under this name (so it keeps its timing profile)
+        self.search_agent = search  # STRONG_SEARCH, under this name (so it keeps its timing profile)
 
     @property
     def plays(self) -> str:
-        """What `strong` is: `shortlist:4@2p+ismcts:25` (the run record's `strong_plays`)."""
+        """What `strong` is: `shortlist:4@2p+ismcts:100` (the run record's `strong_plays`)."""
         counts = ",".join(map(str, SHORTLIST_PLAYERS))
-        return f"{self.shortlist.plays}@{counts}p+{self.reference.plays}"
+        return f"{self.shortlist.plays}@{counts}p+{self.search_agent.plays}"
 
     @property
     def iterations(self) -> int:
-        """The budget: determinisations per decision, at most (the reference search's, the larger)."""
-        return max(self.shortlist.iterations, self.reference.iterations)
+        """The budget: determinisations per decision, at most (the search's, the larger)."""
+        return max(self.shortlist.iterations, self.search_agent.iterations)
 
     @property
     def decisions_searched(self) -> int:
-        return int(self.shortlist.decisions_searched + self.reference.decisions_searched)
+        return int(self.shortlist.decisions_searched + self.search_agent.decisions_searched)
 
     @property
     def iterations_run(self) -> int:
-        return int(self.shortlist.iterations_run + self.reference.iterations_run)
+        return int(self.shortlist.iterations_run + self.search_agent.iterations_run)
 
     @property
     def search_seconds(self) -> float:
-        return float(self.shortlist.search_seconds + self.reference.search_seconds)
+        return float(self.shortlist.search_seconds + self.search_agent.search_seconds)
 
     def choose(self, game: Game, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         raise TypeError("strong needs the driver's InfoSet: call search(), as engine.core.play_game does")
 
     def search(self, game: Game, info: InfoSet, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The shortlist's choice at SHORTLIST_PLAYERS player counts, else the reference search's."""
-        agent = self.shortlist if len(info.view().hand_counts) in SHORTLIST_PLAYERS else self.reference
+        """The shortlist's choice at SHORTLIST_PLAYERS player counts, else STRONG_SEARCH's."""
+        agent = self.shortlist if len(info.view().hand_counts) in SHORTLIST_PLAYERS else self.search_agent
         return agent.search(game, info, legal, rng)
