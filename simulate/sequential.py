@@ -179,9 +179,9 @@ def betting_sequence(values: Values, alpha: float, tuned_for: int = TUNED_FOR, g
     inside = np.flatnonzero(~betting_excludes(values, m, alpha, tuned_for))
     if inside.size == 0:  # narrower than the grid: search around the estimate
         estimate = float(np.mean(values))
-        below = m[np.searchsorted(m, estimate) - 1] if estimate > 0 else 0.0
+        below = float(m[int(np.searchsorted(m, estimate)) - 1]) if estimate > 0 else 0.0
         lo_edge = _edge(values, alpha, tuned_for, estimate, below, tolerance)
-        above = m[min(np.searchsorted(m, estimate, side="right"), grid - 1)]
+        above = float(m[min(int(np.searchsorted(m, estimate, side="right")), grid - 1)])
         return lo_edge, _edge(values, alpha, tuned_for, estimate, above, tolerance)
     first, last = int(inside[0]), int(inside[-1])
     lo = 0.0 if first == 0 else _edge(values, alpha, tuned_for, float(m[first]), float(m[first - 1]), tolerance)

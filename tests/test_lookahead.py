@@ -12,6 +12,7 @@ import pytest
 from engine.core import ListSink, make_agent, play_game
 from engine.core.errors import UnknownName
 from engine.core.game import InfoSet
+from engine.core.kernel import switch
 from engine.core.lookahead import LookaheadAgent
 from engine.registry import get_game
 from tests.test_ismcts_games import CountingGame, same_choice_on_a_twin
@@ -52,7 +53,7 @@ def test_deterministic_one_world_per_candidate_and_view_only(game_id: str, agent
     one determinisation per legal command of a decision (its budget); the true state and a re-dealt twin (same
     view, other hidden facts) give the same decision. (The Python search, whose determinisations can be counted:
     Four Gardens' compiled one decides alike and is held to the twin test in tests/gardens/test_kernel.py.)"""
-    monkeypatch.setenv("BALANCE_KERNELS", "off")
+    monkeypatch.setenv(switch.SWITCH, "off")
     game = get_game(game_id)
     counting = CountingGame(game)
     used: list[tuple[int, int, int]] = []  # (player, legal commands, determinisations drawn)

@@ -17,8 +17,8 @@ from engine.gods.kernel.compiled import KernelState, unsupported
 from engine.core import ListSink, make_agent, play_game
 from engine.core.game import InfoSet
 from engine.core.ismcts import IsmctsAgent, Node
+from engine.core.kernel import switch
 from engine.gods.game import GAME
-from engine.gods.kernel import hook
 from engine.gods.kernel.differential import rule_mismatches, search_agents, search_mismatches
 from tests.gods.helpers import RULESET, ruleset_with
 
@@ -127,10 +127,16 @@ def test_an_unimplemented_ruleset_reading_searches_in_python() -> None:
 def test_without_the_built_kernel_the_search_runs_in_python(monkeypatch: pytest.MonkeyPatch,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setitem(sys.modules, "engine.gods.kernel.compiled", None)  # importing it raises ImportError
-    monkeypatch.setattr(hook, "_WARNED", [])
+    monkeypatch.setattr(switch, "_said", set())
     assert make_agent("ismcts", GAME).compiled is None
     assert make_agent("ismcts:50", GAME).compiled is None
     assert capsys.readouterr().err.count("not built") == 1
+
+
+def test_balance_kernels_off_searches_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert make_agent("ismcts", GAME).compiled is not None
+    monkeypatch.setenv(switch.SWITCH, "off")
+    assert make_agent("ismcts", GAME).compiled is None
 
 
 def test_stopping_early_and_skimming_decide_alike_with_the_kernel() -> None:

@@ -4,15 +4,13 @@ The kernel makes exactly the Python agents' decisions (same view, same random dr
 which one played; `python -m simulate.caprices_differential` holds them against each other), at a fraction of
 the CPU. The Python agents stay what they are and play instead when the kernel is not built (said once on
 stderr), when a ruleset or a decision is beyond its fixed sizes (`Unsupported`, LEGAL_LIMIT), under the agent
-names `greedy-python`, `distilled-python` and `strong-python`, or when BALANCE_KERNEL=off (e.g. `balance bench
---side-by-side strong,strong-python` compares the two on the same seeds).
+names `greedy-python`, `distilled-python` and `strong-python`, or when BALANCE_KERNELS=off (engine.core.kernel.switch;
+e.g. `balance bench --side-by-side strong,strong-python` compares the two on the same seeds).
 """
 
 from __future__ import annotations
 
-import os
 import random
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,30 +21,18 @@ from engine.caprices.commands import Command
 from engine.caprices.rules import Rules
 from engine.caprices.state import View
 from engine.core.agents import GreedyAgent
+from engine.core.kernel import switch
 
-_MISSING = ""
-"""Why the kernel could not be imported (said once on stderr)."""
-try:
-    from engine.caprices.kernel import caprices_kernel as kernel
-except ImportError as exc:  # not built: the Python agents play (`make` builds it)
-    kernel, _MISSING = None, str(exc)  # type: ignore[assignment]
+kernel: Any = switch.load("engine.caprices.kernel.caprices_kernel", "Caprices")
 
 PYTHON = "-python"
 """Suffix of the agent names that always play the Python implementation."""
-SWITCH = "BALANCE_KERNEL"
-"""Environment variable: `off` plays the Python implementation under every name."""
-_said = False
 _KERNEL_RULES: dict[int, Any] = {}  # id(Rules) -> (rules, kernel form or None when unsupported)
 
 
 def kernel_in_use() -> bool:
     """Whether the agents made now play on the kernel (built, and not switched off)."""
-    global _said
-    if kernel is None and not _said:
-        _said = True
-        print(f"balance: the Caprices kernel is not built ({_MISSING}); greedy and strong play in Python "
-              "(run `make` to build it)", file=sys.stderr)
-    return kernel is not None and os.environ.get(SWITCH, "").lower() != "off"
+    return kernel is not None and not switch.switched_off()
 
 
 def kernel_rules(rules: Rules) -> Any:

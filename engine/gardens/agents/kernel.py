@@ -5,40 +5,27 @@ searched decisions of `lookahead[:SHARE]` and `strong` (their other decisions ar
 exactly the Python agent's decision from the same state and random stream (tests/gardens/test_kernel.py;
 `python -m simulate.gardens_kernel`), so the lake never depends on which one played. A decision the kernel cannot
 take (a state past its capacities; for the search, a legal list other than the rules' own) is taken in Python.
-`BALANCE_KERNELS=off` forces Python everywhere, and the names `greedy-python` and `strong-python` name the Python
-agents (for `balance bench --side-by-side strong,strong-python`).
+`BALANCE_KERNELS=off` (engine.core.kernel.switch) forces Python everywhere, and the names `greedy-python` and
+`strong-python` name the Python agents (for `balance bench --side-by-side strong,strong-python`).
 """
 
 from __future__ import annotations
 
-import os
 import random
-import sys
 from collections.abc import Sequence
 from typing import Any
 
 from engine.core.agents import GreedyAgent
 from engine.core.game import Game, InfoSet
+from engine.core.kernel import switch
 from engine.core.lookahead import Kernel
 
-try:
-    import engine.gardens.kernel.core as core
-except ImportError as exc:  # not built (make builds it): Python decides, and says so once
-    core = None  # type: ignore[assignment]
-    _MISSING = str(exc)
-
-_warned: list[bool] = []
+core: Any = switch.load("engine.gardens.kernel.core", "Four Gardens")
 
 
 def kernel_on() -> bool:
     """Whether decisions go to the kernel: built, and not switched off by `BALANCE_KERNELS=off`."""
-    if os.environ.get("BALANCE_KERNELS", "").lower() == "off":
-        return False
-    if core is None and not _warned:
-        _warned.append(True)
-        print(f"balance: the Four Gardens kernel is not built ({_MISSING}); its agents play in Python "
-              "(make builds it)", file=sys.stderr)
-    return core is not None
+    return core is not None and not switch.switched_off()
 
 
 class KernelGreedy(GreedyAgent):

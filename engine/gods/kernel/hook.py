@@ -2,23 +2,22 @@
 
 The kernel (compiled.pyx, c/) ports the search 4 Gods uses: no rollout (`horizon` 0), no tactical decisions, the
 profile's `evaluate`, on the 4 Gods rules themselves. It makes exactly the Python search's decisions
-(tests/gods/test_kernel.py), so any agent but the reference search may use it. Not built (an ImportError): the
-search runs in Python, said once on stderr.
+(tests/gods/test_kernel.py), so any agent but the reference search may use it. Not built (an ImportError) or
+switched off (`BALANCE_KERNELS=off`, engine.core.kernel.switch): the search runs in Python.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.kernel import switch
 from engine.gods import decide as rules
 from engine.gods.agents.greedy import greedy_value
 from engine.gods.agents.hidden import resample_hidden
 from engine.gods.evolve import evolve
 from engine.gods.scoring import scores
 
-_WARNED: list[str] = []
 PORTED = {"legal_commands": rules.legal_commands, "to_move": rules.to_move, "evolve": evolve, "scores": scores,
           "resample_hidden": resample_hidden, "greedy_value": greedy_value}
 """What the kernel replays, by the game's attribute name: a game object answering any of them otherwise (a test's
@@ -28,15 +27,10 @@ wrapper counting re-deals) is searched in Python."""
 def compiled_search(agent: Any, estimate: Callable[..., Any]) -> Any | None:
     """The compiled `grow` for `agent` (an IsmctsAgent) of a profile whose `evaluate` the kernel ports as
     `estimate` (agents/search.py's), or None when the kernel is not built."""
-    try:
-        from engine.gods.kernel.compiled import CompiledSearch
-    except ImportError as exc:
-        if not _WARNED:
-            _WARNED.append(str(exc))
-            print(f"4 Gods: the compiled search is not built ({exc}); searching in Python (run make)",
-                  file=sys.stderr)
+    if switch.switched_off():
         return None
-    return GodsCompiled(agent, CompiledSearch(), estimate)
+    compiled = switch.load("engine.gods.kernel.compiled", "4 Gods")
+    return None if compiled is None else GodsCompiled(agent, compiled.CompiledSearch(), estimate)
 
 
 class GodsCompiled:
