@@ -3,7 +3,7 @@
 Rule by rule on the states of random, greedy and strong play at 2-5 players and under every ruleset option the
 decisions read (greedy values, feature rows, estimates, greedy and distilled choices: simulate/caprices_differential
 .py), whole games event by event, and the ways back to Python: a ruleset beyond the kernel's sizes, the
-`-python` names, BALANCE_KERNEL=off, a kernel that is not built."""
+`-python` names, BALANCE_KERNELS=off, a kernel that is not built."""
 
 from __future__ import annotations
 
