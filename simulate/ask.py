@@ -198,15 +198,15 @@ def seat_verdicts(seen: SeatObservations, ask: Ask) -> tuple[dict[tuple[int, int
     """Each asked seat's verdict; alpha is spent over every seat cell of the line-up (the family).
 
     Independent games alone: the beta-binomial mixture on wins and games. Once the line-up has duplicate
-    deals: the betting sequence on the observations in play order (a deal's mean counts once).
+    deals: the betting sequence over its independent games and its deals (a deal's mean counts once), two
+    streams in play order.
     """
     counts = seen.counts()
     counted = {p for p, _ in counts} | set(ask.players)
     cells = [(p, s) for p in sorted(counted) for s in range(p)]
     alpha = ask.alpha / len(cells)
     if seen.duplicate:
-        found = [sequential.betting_verdict(np.array(seen.values.get(c, [])), 1 / c[0], ask.min_effect, alpha,
-                                            sequential.TUNED_FOR // c[0]) for c in cells]
+        found = [sequential.streams_verdict(seen.streams(c), 1 / c[0], ask.min_effect, alpha) for c in cells]
     else:
         wins = np.array([counts.get(c, (0.0, 0))[0] for c in cells])
         games = np.array([counts.get(c, (0.0, 0))[1] for c in cells])

@@ -6,7 +6,11 @@ a tie of two). A duplicate deal (`engine.core.duplicate`, a run with
 share over the deal's P rotations. Both lie in [0, 1] and have the seat's win
 rate as their mean (every rotation of a random deal is itself a random deal),
 so one sequence may read them together; the games of one deal are dependent
-and are never counted as separate observations.
+and are never counted as separate observations. The sequence reads the two
+kinds as two streams, each betting with its own variance
+(`simulate.sequential.streams_log_capital`): a deal's spread is much smaller
+than a game's, and a line-up's independent games (the study's fixed runs)
+would otherwise hold back the bets on the deals its ask plays.
 
 The order is fixed by when the runs were made (manifest `created_at`, then run
 id) and the game ids inside a run, never by their outcomes, as the betting
@@ -36,6 +40,7 @@ class SeatObservations:
     """Per seat cell: the observations in play order, the games behind them, and whether any is a deal."""
 
     values: dict[Cell, list[float]] = field(default_factory=lambda: defaultdict(list))
+    is_deal: dict[Cell, list[bool]] = field(default_factory=lambda: defaultdict(list))  # per observation
     games: dict[Cell, int] = field(default_factory=lambda: defaultdict(int))
     wins: dict[Cell, float] = field(default_factory=lambda: defaultdict(float))
     duplicate: bool = False
@@ -43,19 +48,31 @@ class SeatObservations:
     def add(self, other: SeatObservations) -> None:
         for cell, values in other.values.items():
             self.values[cell].extend(values)
+            self.is_deal[cell].extend(other.is_deal.get(cell) or [other.duplicate] * len(values))
             self.games[cell] += other.games[cell]
             self.wins[cell] += other.wins[cell]
         self.duplicate = self.duplicate or other.duplicate
 
+    def streams(self, cell: Cell, if_fair: bool = False) -> tuple[sequential.Stream, sequential.Stream]:
+        """(independent games, duplicate deals) of the cell, each in play order with the tuning of its bets
+        (`if_fair`: both moved to the fair share, keeping their spread, as if the seat were exactly fair)."""
+        values = np.asarray(self.values.get(cell, []), dtype=float)
+        deal = np.asarray(self.is_deal.get(cell) or [self.duplicate] * values.size, dtype=bool)
+        if if_fair and values.size:
+            values = np.clip(values - values.mean() + 1 / cell[0], 0.0, 1.0)
+        return (values[~deal], sequential.TUNED_FOR), (values[deal], sequential.TUNED_FOR // cell[0])
+
     def games_to_decide(self, cell: Cell, reference: float, min_effect: float, alpha: float,
                         if_fair: bool = False) -> int | None:
-        """Games that would decide the cell by the betting sequence, if its observations go on as they went
-        (`if_fair`: as spread as they went, but moved to the fair share, as if the seat were exactly fair)."""
-        values = np.asarray(self.values.get(cell, []), dtype=float)
-        if if_fair and values.size:
-            values = np.clip(values - values.mean() + reference, 0.0, 1.0)
-        return sequential.betting_games_to_decide(values, self.games.get(cell, 0) / max(values.size, 1), reference,
-                                                  min_effect, alpha, sequential.TUNED_FOR // cell[0])
+        """Games that would decide the cell by the betting sequence if more deals go as its deals went (its
+        independent games as they are; with no deal yet, if more games go as they went)."""
+        singles, deals = self.streams(cell, if_fair)
+        if not np.asarray(deals[0]).size:
+            return sequential.streams_games_to_decide([], singles, 1, 0, reference, min_effect, alpha)
+        singles_count = np.asarray(singles[0]).size
+        per_deal = (self.games.get(cell, 0) - singles_count) / np.asarray(deals[0]).size
+        return sequential.streams_games_to_decide([singles], deals, per_deal, singles_count, reference, min_effect,
+                                                  alpha)
 
     def counts(self) -> dict[Cell, tuple[float, int]]:
         """(wins summed over games, games) per cell."""
@@ -100,6 +117,7 @@ class SeatReader:
             for seat in range(count):
                 won = [g.get(seat, 0.0) for g in games]
                 found.values[(count, seat)].append(float(np.mean(won)))
+                found.is_deal[(count, seat)].append(duplicate)
                 found.games[(count, seat)] += len(games)
                 found.wins[(count, seat)] += float(np.sum(won))
         return found

@@ -128,6 +128,11 @@ def _outside(wins: np.ndarray, n: np.ndarray, p: np.ndarray, centre: np.ndarray,
     return (p <= 0) | (p >= 1) | excludes(wins, n, p, centre, alpha, tuned_for)
 
 
+Stream = tuple[Values, int]
+"""Observations of one kind in play order (independent games, or duplicate deals) and the observations its bets are
+tuned for (n*): the betting sequence may read several such streams at once (`streams_log_capital`)."""
+
+
 def betting_log_capital(values: Values, m: Values | float, alpha: float, tuned_for: int = TUNED_FOR,
                         path: bool = False) -> np.ndarray:
     """log K_n(m) of the hedged betting sequence at each candidate mean m, after `values` (in [0, 1], play order).
@@ -143,8 +148,39 @@ def betting_log_capital(values: Values, m: Values | float, alpha: float, tuned_f
     1 point from fair could never be called fair). With `path`, the capital after every observation (one
     column each).
     """
+    above, below = _bet_terms(values, _candidates(m), alpha, tuned_for)
+    if path:
+        return np.maximum(np.cumsum(above, axis=1), np.cumsum(below, axis=1)) + math.log(0.5)
+    return np.maximum(above.sum(axis=1), below.sum(axis=1)) + math.log(0.5)
+
+
+def streams_log_capital(streams: Sequence[Stream], m: Values | float, alpha: float) -> np.ndarray:
+    """log K(m) of one betting sequence over several streams of observations with the same mean (a line-up's
+    independent games and its duplicate deals), each stream betting with its own plug-in variance and tuning.
+
+    Each gambler keeps its side on every stream, so its capital is the product of its capitals over the streams:
+    in play order, whichever stream the next observation comes from, the factor it multiplies by has conditional
+    mean at most 1 under the true mean (its bet depends on that stream's earlier observations only), so the
+    product is a nonnegative supermartingale and Ville's inequality applies as for one stream. Reading both kinds
+    in one stream instead would bet on a deal's small spread with the variance of whole games (and the reverse).
+    """
+    means = _candidates(m)
+    above, below = np.zeros(means.shape[0]), np.zeros(means.shape[0])
+    for values, tuned_for in streams:
+        if np.asarray(values).size:
+            up, down = _bet_terms(values, means, alpha, tuned_for)
+            above += up.sum(axis=1)
+            below += down.sum(axis=1)
+    return np.maximum(above, below) + math.log(0.5)
+
+
+def _candidates(m: Values | float) -> np.ndarray:
+    return np.clip(np.atleast_1d(np.asarray(m, dtype=float)), _EDGE, 1 - _EDGE)[:, None]
+
+
+def _bet_terms(values: Values, means: np.ndarray, alpha: float, tuned_for: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each observation's log factor for the gambler above and the one below each candidate mean (one row each)."""
     x = np.clip(np.asarray(values, dtype=float), 0.0, 1.0)
-    means = np.clip(np.atleast_1d(np.asarray(m, dtype=float)), _EDGE, 1 - _EDGE)[:, None]
     t = np.arange(1, x.size + 1)
     running_mean = (0.5 + np.cumsum(x)) / (t + 1)
     running_var = (0.25 + np.cumsum((x - running_mean) ** 2)) / (t + 1)
@@ -152,49 +188,58 @@ def betting_log_capital(values: Values, m: Values | float, alpha: float, tuned_f
     bets = np.sqrt(2 * math.log(2 / alpha) / (var_before * np.maximum(tuned_for, t)))[None, :]
     above = np.log1p(np.minimum(bets, 0.5 / means) * (x[None, :] - means))
     below = np.log1p(-np.minimum(bets, 0.5 / (1 - means)) * (x[None, :] - means))
-    if path:
-        return np.maximum(np.cumsum(above, axis=1), np.cumsum(below, axis=1)) + math.log(0.5)
-    return np.maximum(above.sum(axis=1), below.sum(axis=1)) + math.log(0.5)
+    return above, below
 
 
 def betting_excludes(values: Values, m: Values | float, alpha: float,
                      tuned_for: int = TUNED_FOR) -> np.ndarray:
     """Whether the betting sequence after `values` excludes each mean m (a bound beyond [0, 1] always is)."""
+    return streams_excludes([(values, tuned_for)], m, alpha)
+
+
+def streams_excludes(streams: Sequence[Stream], m: Values | float, alpha: float) -> np.ndarray:
+    """Whether the betting sequence over `streams` excludes each mean m (a bound beyond [0, 1] always is)."""
     m = np.atleast_1d(np.asarray(m, dtype=float))
     outside = (m <= 0) | (m >= 1)
-    return outside | (betting_log_capital(values, m, alpha, tuned_for) >= -math.log(alpha))
+    return outside | (streams_log_capital(streams, m, alpha) >= -math.log(alpha))
 
 
 def betting_sequence(values: Values, alpha: float, tuned_for: int = TUNED_FOR, grid: int = 201,
                      tolerance: float = 1e-5) -> tuple[float, float]:
-    """The betting sequence's interval (lo, hi) after `values`: the hull of the means it does not exclude.
+    """The betting sequence's interval (lo, hi) after `values` (`streams_sequence` of one stream)."""
+    return streams_sequence([(values, tuned_for)], alpha, grid, tolerance)
+
+
+def streams_sequence(streams: Sequence[Stream], alpha: float, grid: int = 201,
+                     tolerance: float = 1e-5) -> tuple[float, float]:
+    """The betting sequence's interval (lo, hi) over `streams`: the hull of the means it does not exclude.
 
     A coarse grid of `grid` candidate means finds the outermost ones not excluded; each edge is then found by
     bisection to within `tolerance` between that candidate and its excluded neighbour (a grid of 4,001 means
     over 60,000 deals needed 2 GB and 2 s a cell). The hull is never narrower than the set itself.
     """
-    if np.asarray(values).size == 0:
+    observed = [np.asarray(values, dtype=float) for values, _ in streams]
+    if not any(values.size for values in observed):
         return 0.0, 1.0
     m = np.linspace(0.0, 1.0, grid)
-    inside = np.flatnonzero(~betting_excludes(values, m, alpha, tuned_for))
+    inside = np.flatnonzero(~streams_excludes(streams, m, alpha))
     if inside.size == 0:  # narrower than the grid: search around the estimate
-        estimate = float(np.mean(values))
+        estimate = float(np.mean(np.concatenate(observed)))
         below = float(m[int(np.searchsorted(m, estimate)) - 1]) if estimate > 0 else 0.0
-        lo_edge = _edge(values, alpha, tuned_for, estimate, below, tolerance)
         above = float(m[min(int(np.searchsorted(m, estimate, side="right")), grid - 1)])
-        return lo_edge, _edge(values, alpha, tuned_for, estimate, above, tolerance)
+        return (_edge(streams, alpha, estimate, below, tolerance), _edge(streams, alpha, estimate, above, tolerance))
     first, last = int(inside[0]), int(inside[-1])
-    lo = 0.0 if first == 0 else _edge(values, alpha, tuned_for, float(m[first]), float(m[first - 1]), tolerance)
-    hi = 1.0 if last == grid - 1 else _edge(values, alpha, tuned_for, float(m[last]), float(m[last + 1]), tolerance)
+    lo = 0.0 if first == 0 else _edge(streams, alpha, float(m[first]), float(m[first - 1]), tolerance)
+    hi = 1.0 if last == grid - 1 else _edge(streams, alpha, float(m[last]), float(m[last + 1]), tolerance)
     return lo, hi
 
 
-def _edge(values: Values, alpha: float, tuned_for: int, kept: float, excluded: float, tolerance: float) -> float:
+def _edge(streams: Sequence[Stream], alpha: float, kept: float, excluded: float, tolerance: float) -> float:
     """The sequence's edge between a mean it keeps and one it excludes, by bisection; the kept side is returned,
     so the interval errs wide."""
     while abs(excluded - kept) > tolerance:
         middle = (kept + excluded) / 2
-        if betting_excludes(values, middle, alpha, tuned_for)[0]:
+        if streams_excludes(streams, middle, alpha)[0]:
             excluded = middle
         else:
             kept = middle
@@ -204,10 +249,17 @@ def _edge(values: Values, alpha: float, tuned_for: int, kept: float, excluded: f
 def betting_verdict(values: Values, reference: float, min_effect: float, alpha: float,
                     tuned_for: int = TUNED_FOR) -> str:
     """tilted / fair / undecided of one cell from its observations in play order (the rule of `rate_verdict`)."""
-    if np.asarray(values).size == 0:
+    return streams_verdict([(values, tuned_for)], reference, min_effect, alpha)
+
+
+def streams_verdict(streams: Sequence[Stream], reference: float, min_effect: float, alpha: float) -> str:
+    """tilted / fair / undecided of one cell from its streams of observations (the rule of `rate_verdict`; the
+    estimate is the mean of every observation)."""
+    observed = [np.asarray(values, dtype=float) for values, _ in streams]
+    if not any(values.size for values in observed):
         return UNDECIDED
-    estimate = float(np.mean(values))
-    excluded = betting_excludes(values, [reference, reference - min_effect, reference + min_effect], alpha, tuned_for)
+    estimate = float(np.mean(np.concatenate(observed)))
+    excluded = streams_excludes(streams, [reference, reference - min_effect, reference + min_effect], alpha)
     if excluded[0] and abs(estimate - reference) >= min_effect - 1e-12:
         return TILTED
     if reference - min_effect < estimate < reference + min_effect and excluded[1] and excluded[2]:
@@ -252,15 +304,25 @@ def betting_games_to_decide(values: Values, games_per_value: float, reference: f
     An observation is a deal of P rotated games or one independent game, hence `games_per_value`; the figure
     is in games, like the others. None when `most` observations would not decide it.
     """
-    observed = np.asarray(values, dtype=float)
+    return streams_games_to_decide([], (values, tuned_for), games_per_value, 0, reference, min_effect, alpha, most)
+
+
+def streams_games_to_decide(fixed: Sequence[Stream], growing: Stream, games_per_value: float, fixed_games: int,
+                            reference: float, min_effect: float, alpha: float,
+                            most: int = 1_000_000) -> int | None:
+    """Games that decide a cell read over several streams if `growing` (the stream more play adds to) goes on as
+    it went, its observations repeated in order, and the `fixed` streams (`fixed_games` games) stay as they are.
+    None when `most` observations of `growing` would not decide it."""
+    observed, tuned_for = np.asarray(growing[0], dtype=float), growing[1]
     if observed.size == 0:
         return None
 
     def decided(count: int) -> bool:
-        return betting_verdict(np.resize(observed, count), reference, min_effect, alpha, tuned_for) != UNDECIDED
+        streams = [*fixed, (np.resize(observed, count), tuned_for)]
+        return streams_verdict(streams, reference, min_effect, alpha) != UNDECIDED
 
     needed = _fewest(decided, observed.size, most)
-    return None if needed is None else math.ceil(needed * games_per_value)
+    return None if needed is None else fixed_games + math.ceil(needed * games_per_value)
 
 
 def mean_games_to_decide(mean: float, sd: float, n: float, reference: float, min_effect: float, alpha: float,

@@ -141,10 +141,9 @@ def _verdict_row(cell: Any, pace: dict[tuple[str, str, str, int], float],
     verdict = sequential.interval_verdict(estimate, lo, hi, reference, minimum)
     deals = seats.get((cell.game, cell.ruleset, cell.agent_mix)) if cell.finding == "seat_win_rate" else None
     if deals is not None:
-        values = deals.values.get((int(cell.num_players), int(cell.item) - 1), [])
-        tuned = sequential.TUNED_FOR // int(cell.num_players)
-        lo, hi = sequential.betting_sequence(values, alpha, tuned)
-        verdict = sequential.betting_verdict(values, reference, minimum, alpha, tuned)
+        streams = deals.streams((int(cell.num_players), int(cell.item) - 1))
+        lo, hi = sequential.streams_sequence(streams, alpha)
+        verdict = sequential.streams_verdict(streams, reference, minimum, alpha)
         method = "betting sequence over duplicate deals"
         needed = deals.games_to_decide((int(cell.num_players), int(cell.item) - 1), reference, minimum, alpha)
     seconds = pace.get((cell.game, cell.ruleset, cell.agent_mix, int(cell.num_players)))

@@ -107,6 +107,6 @@ def _sequence(result: AskResult, cell: tuple[int, int], alpha: float) -> tuple[f
     """The interval the verdict read: the betting sequence once there are duplicate deals, else the mixture's."""
     players = cell[0]
     if result.seen.duplicate:
-        return sequential.betting_sequence(result.seen.values.get(cell, []), alpha, sequential.TUNED_FOR // players)
+        return sequential.streams_sequence(result.seen.streams(cell), alpha)
     wins, games = result.counts.get(cell, (0.0, 0))
     return sequential.rate_sequence(wins, games, 1 / players, alpha)

@@ -164,3 +164,32 @@ def test_what_if_arms_play_game_k_of_every_arm_on_one_deal() -> None:
     plans = [[(g.seed, g.agents, g.rotation) for g in arm.spec.planned_games()] for arm in arms]
     assert len(arms) > 1 and all(plan == plans[0] for plan in plans[1:])
     assert len({arm.ruleset.digest for arm in arms}) == len(arms)  # only the ruleset differs
+
+
+def test_independent_games_and_deals_read_as_two_streams_stay_valid() -> None:
+    """A fair seat's 600 independent games (0/1) then its deals, looked at every 20 deals: the product of the two
+    streams' capitals calls it tilted at most alpha (300 seats)."""
+    rng = np.random.default_rng(11)
+    wrong = 0
+    for deals in _fair_deals(rng, 300, 600):
+        games = (rng.random(600) < 0.5).astype(float)
+        for look in range(20, 601, 20):
+            streams = [(games, sequential.TUNED_FOR), (deals[:look], sequential.TUNED_FOR // 2)]
+            if sequential.streams_verdict(streams, 0.5, MINIMUM, 0.05) == sequential.TILTED:
+                wrong += 1
+                break
+    assert wrong / 300 <= 0.05
+
+
+def test_a_line_up_s_independent_games_no_longer_hold_back_its_deals() -> None:
+    """4,000 independent games first (a study's fixed run), then 3,000 low-spread deals: read as one stream the
+    deals bet with the games' variance and the fair seat stays undecided (still at 6,000 deals); as two streams it
+    is called fair, as the deals alone would be."""
+    rng = np.random.default_rng(4)
+    games = (rng.random(4000) < 0.5).astype(float)
+    deals = _fair_deals(rng, 1, 3000)[0]
+    alpha = 0.05 / 14
+    one = sequential.betting_verdict(np.concatenate([games, deals]), 0.5, MINIMUM, alpha, sequential.TUNED_FOR // 2)
+    two = sequential.streams_verdict([(games, sequential.TUNED_FOR), (deals, sequential.TUNED_FOR // 2)], 0.5,
+                                     MINIMUM, alpha)
+    assert (one, two) == (sequential.UNDECIDED, sequential.FAIR)
