@@ -70,9 +70,9 @@ class Ruleset:
             raise RulesetError(self.path, key, f"expected {_kind_name(kind)}, got {type(value).__name__}")
         return value
 
-    def integer(self, key: str, low: int, high: int) -> int:
-        """The whole number at `key`, checked to lie in low..high."""
-        value: int = self.require(key, int)
+    def integer(self, key: str, low: int, high: int, earlier: Any = REQUIRED) -> int:
+        """The whole number at `key`, checked to lie in low..high; see `choice` for `earlier`."""
+        value: int = self.require(key, int, earlier)
         if not low <= value <= high:
             raise RulesetError(self.path, key, f"must be between {low} and {high}, got {value}")
         return value

@@ -18,7 +18,8 @@ assumed: RULES.md) -> the file that codes it:
 - a city marker on a space believed unfillable, claimed by a prophet,
   broken by a fitting tile later (the breaking: placement.py) .......... cities.py
 - the game ends when the world is full or the players agree nothing more
-  fits (public: the bag is empty, nobody can place) .................... end.py
+  fits (public: the bag is empty, nobody can place; assumed: nobody has
+  moved a tile for end.idle_ms) ........................................ end.py
 - cities 5 points, regions (tiles - prophets) by prophet majority, god
   bonuses for mass and groups; the god with most points wins ........... scoring.py
 

@@ -10,7 +10,9 @@ followed by whatever happens next in simulated time when that is a plan
 coming due: its events if the board still allows it, else `plan_failed`
 with the rule the attempt broke (the player then plans again from the board
 as it is). Nothing else can happen before then, so the state after these
-events is the next planning player's board.
+events is the next planning player's board. Once the players may agree the
+end (`end`: the world is done, or the table has been idle for
+`end.idle_ms`), a player only puts a prophet or agrees (`DeclareEnd`).
 
 Each rule's check runs twice in real time: when a player commits to the
 command (`PLAN`: it must also be written as the legal commands list it, e.g.
@@ -69,10 +71,11 @@ def legal_commands(state: GodsState, player: int) -> list[Command]:
 def _legal(state: GodsState, player: int) -> list[Command]:
     if state.end_reason:
         return []
-    places = placement.placements(state, player)
+    idle = end.idle(state)
+    places = [] if idle else placement.placements(state, player)
     if places:
         end.not_done(state)
-    elif end.world_done(state):
+    elif idle or end.world_done(state):
         ending: list[Command] = [Wait(player)] if prophets.prophet_pending(state) else [DeclareEnd(player)]
         return prophets.prophet_commands(state, player) + ending
     out = (prophets.prophet_commands(state, player) + places + hands.hand_commands(state, player)
@@ -94,13 +97,21 @@ def decide(game: Game, state: GodsState, command: Command, rng: Chance) -> list[
     # a recorded game's action is checked when it happens, against the board as it is then: a person acts on the
     # table in front of them, not on the one they saw when their previous action ended (a failure is reported then)
     if not _listed(state, command) and not rng.recorded:
-        if end.world_done(state) and not isinstance(command, (PlaceProphet, Wait)):
-            raise IllegalCommand("world_done", "the world is full or nothing more can be placed: agree to the end")
+        if not isinstance(command, (PlaceProphet, Wait)):
+            _check_not_over(state)
         check(state, command, PLAN)
     assert action is not None
     start = now(state)
     think = _think_ms(state, command, action, start, rng)
     return [planned_event(command, action, think), *_next_due(state, command, start + think, rng)]
+
+
+def _check_not_over(state: GodsState) -> None:
+    """Only a prophet or a wait is planned once the players may agree the end (`end.may_end`)."""
+    if end.world_done(state):
+        raise IllegalCommand("world_done", "the world is full or nothing more can be placed: agree to the end")
+    if end.idle(state):
+        raise IllegalCommand("idle", "nobody has drawn, placed or discarded a tile for end.idle_ms: agree to the end")
 
 
 def _listed(state: GodsState, command: Command) -> bool:

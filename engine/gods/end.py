@@ -10,12 +10,20 @@ prophet on the tile it has just placed, and otherwise agrees to the end
 (`DeclareEnd`), or waits while another player's prophet is on its way
 (`decide.legal_commands`). The game ends with the scores of the board as it
 is (`scoring`).
+
+The players also agree the end when nobody has made progress (`events.PROGRESS`:
+a tile drawn, placed or discarded, a city marker placed) for `end.idle_ms` of
+game time (`idle`; 0 = never): a table does not wait for ever for one player
+who could act but only waits. The players look at the time when one of them
+plans (`clock.now`); a plan already under way still comes due, and a tile it
+places is progress. The end reason is then `idle`.
 """
 
 from __future__ import annotations
 
 from engine.core.errors import IllegalCommand
 from engine.core.events import Event
+from engine.gods.clock import now
 from engine.gods.commands import DeclareEnd
 from engine.gods.events import GameEnded, LandscapeScored, PlayerScored
 from engine.gods.hands import HANDS, can_discard
@@ -77,8 +85,21 @@ def _can_progress(state: GodsState, player: int, fitting: int) -> bool:
     return bool(mine & fitting)
 
 
+def idle(state: GodsState) -> bool:
+    """Nobody has made progress for `end.idle_ms` by the time the next player plans (never with 0)."""
+    limit = state.config.idle_ms
+    return limit > 0 and now(state) - state.progress_ms >= limit
+
+
+def may_end(state: GodsState) -> bool:
+    """Whether the players may agree the end: the world is done, or the table has been idle long enough."""
+    return idle(state) or world_done(state)
+
+
 def end_reason(state: GodsState) -> str:
-    """Why the world is done: frame_full, bag_empty (and nothing more fits) or stuck."""
+    """Why the game ends: frame_full, bag_empty (and nothing more fits) or stuck; idle if the world is not done."""
+    if not world_done(state):
+        return "idle"
     if state.full:
         return "frame_full"
     return "bag_empty" if not state.bag_left else "stuck"
@@ -86,8 +107,9 @@ def end_reason(state: GodsState) -> str:
 
 def declare_end(state: GodsState, c: DeclareEnd) -> list[Event]:
     """The players agree the game is over: the scoring events and `game_ended` (IllegalCommand if not yet)."""
-    if not world_done(state):
-        raise IllegalCommand("world_not_done", "a tile can still be placed, drawn or discarded")
+    if not may_end(state):
+        raise IllegalCommand("world_not_done", "a tile can still be placed, drawn or discarded, and the table has "
+                                               "not been idle for end.idle_ms")
     if prophet_pending(state):
         raise IllegalCommand("prophet_pending", "a player is still putting a prophet on the tile it just placed")
     ended = GameEnded(end_reason(state), c.player, state.tiles_on_board, len(state.cities))

@@ -206,7 +206,7 @@ class PlayerScored(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameEnded(Event):
-    """The game is over: why (frame_full, bag_empty, stuck) and who declared it."""
+    """The game is over: why (frame_full, bag_empty, stuck, idle) and who declared it."""
 
     TYPE = "game_ended"
     end_reason: str
@@ -219,6 +219,9 @@ GODS_EVENTS: tuple[type[Event], ...] = (
     BagShuffled, TilesDealt, ActionPlanned, PlanFailed, TilesDrawn, TilePlaced, TileDiscarded, GodClaimed,
     ProphetPlaced, CityPlaced, CityClaimed, CityBroken, LandscapeScored, PlayerScored, GameEnded,
 )
+PROGRESS: frozenset[type[Event]] = frozenset({TilesDrawn, TilePlaced, TileDiscarded, CityPlaced})
+"""What counts as progress for the idle end (`end.idle_ms`): a tile drawn, placed (a city broken too) or
+discarded, or a city marker placed; a god, a prophet or a claimed city changes no space, and each is bounded."""
 for _cls in GODS_EVENTS:  # a plan and an outcome per action of every game: built without dataclass overhead
     fast_init(_cls)
 

@@ -3,7 +3,9 @@
 `action_planned` happens at the planning player's ready time: the clock moves
 there, the command becomes the player's plan and comes due `think_ms` later.
 The event that carries the plan out (or `plan_failed`) happens when it comes
-due: the clock moves to that time and the player plans again.
+due: the clock moves to that time and the player plans again. An event that
+counts as progress (`events.PROGRESS`) also sets `progress_ms`, from which
+the idle end is judged (`end.idle`): every log, however old, holds these.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from engine.gods.commands import (
     Wait,
 )
 from engine.gods.events import (
+    PROGRESS,
     ActionPlanned,
     CityBroken,
     CityClaimed,
@@ -58,6 +61,8 @@ def make_evolve(handlers: dict[type, Handler]) -> Callable[[GodsState, Event], G
         handler = handlers.get(type(event))
         if handler is not None:
             handler(state, event)
+            if type(event) in PROGRESS:
+                state.progress_ms = state.clock_ms  # when it happened (the handler moved the clock there)
         return state
 
     return evolve

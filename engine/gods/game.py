@@ -32,8 +32,9 @@ from engine.gods.state import GodsState, fingerprint, new_state, view_of
 from engine.gods.upcast import evolve_logged
 
 # Every action is two events (planned, then carried out or failed); waits and
-# failed attempts have no bound in the rules, so this is a generous guard
-# against a runaway game rather than a count (observed games stay far below).
+# failed attempts are bounded only by the idle end (`end.idle_ms`; none when it
+# is 0), so this is a generous guard against a runaway game rather than a count
+# (observed games stay far below).
 MAX_EVENTS = 20000
 # standard: cities 8 x 5 + regions (each tile in at most 4 regions) + both bonuses = 316;
 # the bound leaves room for rulesets with bigger city points or bonuses.

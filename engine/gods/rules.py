@@ -23,6 +23,7 @@ FULL_WORLD = ("tiles_and_cities", "tiles_only")
 TILES_CONSIDERED = ("hands_discards_bag", "hands_discards")
 WHEN_STUCK = ("game_ends",)  # nobody can place, draw or discard while a fitting tile is still in the bag
 WAIT_RULES = ("any_time", "when_nothing_else")
+MAX_IDLE_MS = 86_400_000  # end.idle_ms: a day of game time (0 = no limit)
 # the action types a player commits to, each with its mean think time in [think]
 ACTIONS = ("draw", "place", "discard", "claim_god", "prophet", "place_city", "claim_city", "wait")
 
@@ -69,6 +70,7 @@ class Rules:
     full_world: str
     tiles_considered: str
     when_stuck: str  # one of WHEN_STUCK (end.py)
+    idle_ms: int  # the players agree the end after this long without progress (end.py); 0: never
     think_ms: dict[str, float]
     think_resolution_ms: int
     timing: dict[str, Timing]
@@ -125,6 +127,7 @@ def _build(r: Ruleset) -> Rules:
         full_world=r.choice("end.full_world", FULL_WORLD),
         tiles_considered=r.choice("end.tiles_considered", TILES_CONSIDERED),
         when_stuck=r.choice("end.when_stuck", WHEN_STUCK, earlier="game_ends"),
+        idle_ms=r.integer("end.idle_ms", 0, MAX_IDLE_MS, earlier=0),
         think_ms=_think_means(r),
         think_resolution_ms=r.integer("think.resolution_ms", 1, 1000),
         timing=_timings(r),

@@ -37,6 +37,7 @@ SCHEMA: dict[str, Rule] = {
     "end.full_world": Choice("tiles_and_cities", "tiles_only"),
     "end.tiles_considered": Choice("hands_discards_bag", "hands_discards"),
     "end.when_stuck": Choice("game_ends"),
+    "end.idle_ms": Int(0, 86_400_000),
     "actions.wait": Choice("any_time", "when_nothing_else"),
     "think.resolution_ms": Int(1, 1000),
     "think.*": Number(1, 3_600_000),

@@ -13,6 +13,8 @@ time) is its time axis and `turn` counts planned actions.
 Real time: `plan[p]` is the command player p committed to (None while it
 plans), `plan_start[p]` when it started thinking and `ready[p]` when the
 plan comes due (or, with no plan, since when the player has been planning).
+`progress_ms` is when the last progress happened (`events.PROGRESS`); like
+the derived tables it follows from the events and stays out of the digest.
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ class GodsState:
     round: int = 0
     turn: int = 0
     clock_ms: int = 0
+    progress_ms: int = 0  # when a tile last moved (events.PROGRESS): the idle end's start (end.idle)
     version: int = 0
     cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -124,7 +127,8 @@ def new_state(config: Rules, profiles: list[str]) -> GodsState:
 
 @dataclass(frozen=True)
 class GodsView:
-    """What one player may see: the world, own hands, every discard area, the time it plans at.
+    """What one player may see: the world, own hands, every discard area, the time it plans at, when a tile last
+    moved.
 
     Not the bag order, other players' hands, or what others plan and when they will be done (`agents.hidden`).
     """
@@ -146,6 +150,7 @@ class GodsView:
     prophets: tuple[tuple[int, int, int], ...]
     just_placed: int
     clock_ms: int
+    progress_ms: int  # when a tile last moved: everybody at the table sees it (the idle end, `end.idle`)
 
 
 def view_of(state: GodsState, player: int) -> GodsView:
@@ -156,6 +161,7 @@ def view_of(state: GodsState, player: int) -> GodsView:
         tuple(map(len, state.hands)), tuple(map(tuple, state.discards)), state.bag_left,
         tuple([(c.cell, c.placed_by, c.claimant, c.broken_by) for c in state.cities]), tuple(state.god_of),
         tuple(state.prophets_left), tuple(state.prophets), state.just_placed[player], _moment(state, player),
+        state.progress_ms,
     )
 
 

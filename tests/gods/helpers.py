@@ -17,12 +17,15 @@ from engine.gods.events import ActionPlanned, BagShuffled, TilesDealt
 from engine.gods.game import GAME
 from engine.gods.rules import RULESETS_DIR
 from engine.gods.state import GodsState
+from simulate.variants import variant_from_sets, variant_ruleset
 
 RULESET = GAME.load_ruleset("standard")
 STANDARD_TEXT = (RULESETS_DIR / "standard.toml").read_text(encoding="utf-8")
 TILES = GAME.initial_state(RULESET, 2, 0).config.tiles
 F, M, S, P = range(4)
 AWAY = 10**9  # a wait so long that the player is out of the way for the whole test
+NO_IDLE = variant_ruleset(GAME, RULESET, variant_from_sets(["end.idle_ms=0"]))
+"""The standard rules without the idle end: for a test whose player comes back after AWAY (days of game time)."""
 
 
 def tiles_of(kind_text: str) -> list[int]:

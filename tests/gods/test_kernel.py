@@ -18,6 +18,7 @@ from engine.core import ListSink, make_agent, play_game
 from engine.core.game import InfoSet
 from engine.core.ismcts import IsmctsAgent, Node
 from engine.core.kernel import switch
+from engine.gods import end
 from engine.gods.game import GAME
 from engine.gods.kernel.differential import rule_mismatches, search_agents, search_mismatches
 from tests.gods.helpers import RULESET, ruleset_with
@@ -37,6 +38,8 @@ READINGS = [
     ("sigma = { value = 0.5", "sigma = { value = 0.0"),
 ]
 """One change of standard.toml per reading of a ruleset option the kernel implements (and a what-if's numbers)."""
+IDLE_SOON = ("idle_ms = { value = 300000", "idle_ms = { value = 6000")
+"""The idle end after 6 s without progress instead of 5 minutes: tables go idle in ordinary games."""
 
 
 def _states(ruleset: Any, agents: list[str], seed: int, every: int = 1) -> list[Any]:
@@ -84,16 +87,31 @@ def test_search_trees_agree_at_two_to_four_players() -> None:
             assert search_mismatches(state, player, GAME.legal_commands(state, player), k, 25) == [], (players, k)
 
 
-@pytest.mark.parametrize(("players", "old", "new"), [(2, "", ""), (4, "", ""), (3, *READINGS[10])])
-def test_whole_self_play_games_are_identical(tmp_path: Path, players: int, old: str, new: str) -> None:
+@pytest.mark.parametrize(("players", "old", "new", "seed"),
+                         [(2, "", "", 11), (4, "", "", 11), (3, *READINGS[10], 11), (2, *IDLE_SOON, 12)])
+def test_whole_self_play_games_are_identical(tmp_path: Path, players: int, old: str, new: str, seed: int) -> None:
     ruleset = ruleset_with(tmp_path, (old, new)) if old else RULESET
     logs = []
     for which in (0, 1):  # the kernel, then the Python search
         agents = [search_agents(6)[which] for _ in range(players)]
         sink = ListSink()
-        play_game(GAME, ruleset, agents, 11, sink)
+        play_game(GAME, ruleset, agents, seed, sink)
         logs.append(sink.events)
     assert logs[0] == logs[1] and logs[0][-1].TYPE == "game_sealed"
+    if old == IDLE_SOON[0]:
+        assert logs[0][-2].end_reason == "idle"
+
+
+def test_rules_and_search_agree_on_a_table_going_idle(tmp_path: Path) -> None:
+    """A random game that ends idle: every state compared, and the search where its tree crosses the limit."""
+    states = _states(ruleset_with(tmp_path, IDLE_SOON), ["random", "random"], 1)
+    assert end.idle(states[-1]) and not end.world_done(states[-1])  # the last decision: agree the end
+    for k, state in enumerate(states):
+        assert rule_mismatches(state, k, most_commands=3) == [], k
+    for k, state in enumerate(states[-4:-1]):  # just under the limit: a wait in the tree reaches it
+        assert not end.idle(state)
+        player = GAME.to_move(state)
+        assert search_mismatches(state, player, GAME.legal_commands(state, player), k, 25) == [], k
 
 
 def test_the_budget_is_obeyed_with_the_kernel() -> None:

@@ -22,6 +22,7 @@ from tests.gods.helpers import (
     FOREST_MOUNTAIN,
     FOREST_SEA,
     HALVES,
+    NO_IDLE,
     SEA_PLAINS,
     F,
     apply,
@@ -125,7 +126,7 @@ def test_another_action_ends_the_chance_for_a_prophet() -> None:
 
 
 def test_a_city_goes_on_a_space_believed_unfillable_and_anyone_may_claim_it() -> None:
-    state = start(hands=[[FOREST_MOUNTAIN[1]], []], away=(1,))
+    state = start(hands=[[FOREST_MOUNTAIN[1]], []], away=(1,), ruleset=NO_IDLE)
     state = four_landscape_hole(state)
     assert PlaceCity(0, cell(1, 1)) in GAME.legal_commands(state, 0)
     assert rule_of(state, PlaceCity(0, cell(7, 7))) == "city_space"  # a free corner: anything fits
@@ -154,7 +155,7 @@ def test_the_strict_city_rule_allows_only_spaces_no_tile_of_the_set_fits(tmp_pat
 
 
 def test_a_fitting_tile_breaks_a_city_and_the_breaker_holds_it() -> None:
-    state = start(hands=[[SEA_PLAINS[2]], []], away=(1,))
+    state = start(hands=[[SEA_PLAINS[2]], []], away=(1,), ruleset=NO_IDLE)
     state = lay(state, FOREST_SEA[0], 1, 0, face=0)
     state = lay(state, FOREST_SEA[1], 0, 1, face=0)  # (1, 1) needs forest north and west
     state = do(state, PlaceCity(0, cell(1, 1)))  # player 0 sees only a sea/plains tile: believes it unfillable

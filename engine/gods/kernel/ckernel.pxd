@@ -35,6 +35,7 @@ cdef extern from "kstate.h":
         int groups_bonus[16]
         int ngroups_bonus, mass_by_edges, mass_of_total, groups_min_tiles
         int full_tiles_only, tiles_considered_hands_discards, think_resolution_ms
+        int64_t idle_ms
 
     ctypedef struct KCity:
         int8_t cell, placed_by, claimant, broken_by
@@ -79,7 +80,7 @@ cdef extern from "kstate.h":
         int64_t ready[K_MAX_PLAYERS]
         int tie_rank[K_MAX_PLAYERS]
         int filled, tiles_on_board, end_reason, turn
-        int64_t clock_ms
+        int64_t clock_ms, progress_ms
 
     ctypedef struct KList:
         KCommand *items

@@ -21,7 +21,7 @@ from engine.gods.commands import ClaimCity, ClaimGod, DeclareEnd, Discard, Draw,
 from engine.gods.rules import ACTIONS, Rules
 from engine.gods.tiles import LANDSCAPES, PATTERNS
 
-END_REASONS = ("", "frame_full", "bag_empty", "stuck")
+END_REASONS = ("", "frame_full", "bag_empty", "stuck", "idle")
 CHOICES = {
     "wait_rule": ("any_time", "when_nothing_else"), "city_placement": ("no_visible_tile_fits", "no_tile_of_the_set_fits"),
     "mass_measure": ("edges", "tiles"), "mass_of": ("total", "largest_region"), "bonus_ties": ("each_full",),
@@ -32,7 +32,7 @@ CHOICES = {
 NUMBERS = ("player_counts", "size", "tiles", "start_tiles", "draw_counts", "discard_limit", "city_markers",
            "city_points", "city_min_tile_sides", "city_counts_as_side", "prophet_returns_when_broken", "prophets",
            "prophets_per_placed_tile", "region_min_tiles", "mass_bonus", "groups_bonus", "groups_min_tiles",
-           "think_ms", "think_resolution_ms", "timing")
+           "idle_ms", "think_ms", "think_resolution_ms", "timing")
 """The other `Rules` fields, all read. A field added to `Rules` is unknown here: the search then stays in Python."""
 COMMANDS = (Draw, Place, Discard, ClaimGod, PlaceProphet, PlaceCity, ClaimCity, Wait, DeclareEnd)
 """Python's command classes by the kernel's command type (CMD_DRAW ... CMD_DECLARE_END)."""
@@ -89,6 +89,7 @@ cdef class KernelConfig:
         c.groups_min_tiles = config.groups_min_tiles
         c.full_tiles_only = config.full_world == "tiles_only"
         c.tiles_considered_hands_discards = config.tiles_considered == "hands_discards"
+        c.idle_ms = config.idle_ms
         c.think_resolution_ms = config.think_resolution_ms
 
     cdef void _tiles(self, tiles):
@@ -205,6 +206,7 @@ cdef void load(KState *s, object state, KernelConfig config) except *:
         s.prophets[i].cell, s.prophets[i].group, s.prophets[i].player = cell, group, player
     s.filled, s.tiles_on_board = state.filled, state.tiles_on_board
     s.end_reason, s.turn, s.clock_ms = END_REASONS.index(state.end_reason), state.turn, state.clock_ms
+    s.progress_ms = state.progress_ms
 
 
 cdef object facts(const KState *s):
@@ -228,7 +230,7 @@ cdef object facts(const KState *s):
         [s.just_placed[p] for p in range(n)],
         [None if s.plan[p].type == CMD_NONE else to_py(&s.plan[p]) for p in range(n)],
         [s.plan_start[p] for p in range(n)], [s.ready[p] for p in range(n)], [s.tie_rank[p] for p in range(n)],
-        s.filled, s.tiles_on_board, END_REASONS[s.end_reason], s.turn, s.clock_ms,
+        s.filled, s.tiles_on_board, END_REASONS[s.end_reason], s.turn, s.clock_ms, s.progress_ms,
     )
 
 

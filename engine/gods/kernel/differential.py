@@ -36,7 +36,7 @@ def facts_of(state: GodsState) -> tuple[Any, ...]:
         [(c.cell, c.placed_by, c.claimant, c.broken_by) for c in state.cities], list(state.god_of),
         list(state.player_god), list(state.god_ms), list(state.prophets_left), list(state.prophets),
         list(state.just_placed), list(state.plan), list(state.plan_start), list(state.ready), list(state.tie_rank),
-        state.filled, state.tiles_on_board, state.end_reason, state.turn, state.clock_ms,
+        state.filled, state.tiles_on_board, state.end_reason, state.turn, state.clock_ms, state.progress_ms,
     )
 
 

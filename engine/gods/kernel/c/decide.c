@@ -10,14 +10,16 @@ int k_next_player(const KState *s) {
     return s->end_reason ? -1 : k_first(s);
 }
 
-/* decide._legal: the commands in the Python order (prophets, placements, hands, gods, cities, then wait) */
+/* decide._legal: the commands in the Python order (prophets, placements, hands, gods, cities, then wait); once
+ * the players may agree the end, a prophet on the tile just placed, then the end (or a wait for a prophet) */
 void k_legal(const KState *s, int player, KList *out) {
     KCommand c = {0};
     out->len = 0;
     if (s->end_reason) return;
     c.player = (int8_t)player;
-    k_placements(s, player, out);
-    if (!out->len && k_world_done(s)) {
+    int idle = k_idle(s);
+    if (!idle) k_placements(s, player, out);
+    if (!out->len && (idle || k_world_done(s))) {
         k_prophet_commands(s, player, out);
         c.type = k_prophet_pending(s) ? CMD_WAIT : CMD_DECLARE_END;
         klist_push(out, c);
@@ -56,7 +58,7 @@ static int due_ok(const KState *s, const KCommand *c) {
 }
 
 /* decide.carry_out and the events' effects: the player's plan comes due; 0 (nothing changed) if the board no longer
- * allows it */
+ * allows it. A tile drawn, placed or discarded, or a city placed, is progress (events.PROGRESS, set by evolve) */
 int k_carry_out(KState *s, int player, PyRandom *r) {
     KCommand c = s->plan[player];
     if ((c.type != CMD_PROPHET && k_world_done(s)) || !due_ok(s, &c)) return 0;
@@ -70,6 +72,8 @@ int k_carry_out(KState *s, int player, PyRandom *r) {
     case CMD_CLAIM_CITY: k_claim_city_out(s, player, c.arg); break;
     default: break;  /* a wait: nothing happens (it never comes due through here) */
     }
+    if (c.type == CMD_DRAW || c.type == CMD_PLACE || c.type == CMD_DISCARD || c.type == CMD_PLACE_CITY)
+        s->progress_ms = s->clock_ms;
     return 1;
 }
 

@@ -1,4 +1,4 @@
-/* end.py: when the world is done, and why. */
+/* end.py: when the world is done or the table idle, and why. */
 #include "kstate.h"
 
 /* end.kinds_in_play: a bit per kind the players count as still to be placed (all bits: the bag may hold any) */
@@ -32,8 +32,14 @@ int k_world_done(const KState *s) {
     return 1;
 }
 
-/* end.end_reason */
+/* end.idle: nobody has made progress for end.idle_ms by the time the next player plans (never with 0) */
+int k_idle(const KState *s) {
+    return s->cfg->idle_ms > 0 && k_now(s) - s->progress_ms >= s->cfg->idle_ms;
+}
+
+/* end.end_reason: the world's reason once it is done, else idle */
 int k_end_reason(const KState *s) {
+    if (!k_world_done(s)) return END_IDLE;
     if (k_full(s)) return END_FRAME_FULL;
     return s->ntiles_bag > s->bag_top ? END_STUCK : END_BAG_EMPTY;
 }

@@ -33,7 +33,7 @@ enum { CMD_DRAW, CMD_PLACE, CMD_DISCARD, CMD_CLAIM_GOD, CMD_PROPHET, CMD_PLACE_C
 #define K_ACTIONS 8
 
 /* end reasons (end.end_reason) */
-enum { END_NONE, END_FRAME_FULL, END_BAG_EMPTY, END_STUCK };
+enum { END_NONE, END_FRAME_FULL, END_BAG_EMPTY, END_STUCK, END_IDLE };
 
 typedef struct {
     int8_t type;
@@ -66,6 +66,7 @@ typedef struct {
     int mass_bonus[16], nmass_bonus, groups_bonus[16], ngroups_bonus;
     int mass_by_edges, mass_of_total, groups_min_tiles;
     int full_tiles_only, tiles_considered_hands_discards;
+    int64_t idle_ms;                         /* end.idle_ms: 0 = no idle end */
     int think_resolution_ms;
 } KConfig;
 
@@ -106,7 +107,7 @@ typedef struct {
     int filled, tiles_on_board;
     int end_reason;
     int turn;
-    int64_t clock_ms;
+    int64_t clock_ms, progress_ms;           /* progress_ms: when a tile last moved (end.idle) */
 } KState;
 
 /* a growable list of commands */
@@ -170,6 +171,7 @@ void k_claim_city_out(KState *s, int player, int city);
 
 /* end.c */
 int k_world_done(const KState *s);
+int k_idle(const KState *s);
 int k_end_reason(const KState *s);
 
 /* scoring.c */
