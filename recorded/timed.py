@@ -13,7 +13,9 @@ to the player who drew them, when the draw happens.
 A player with no line left in the record looks at the table again at the
 next recorded moment (a `wait` in the log: at a real table they just watch);
 when no line is left and nothing more can be placed, the table agrees the
-end. A line marked `"failed": true` was tried but could not happen (another
+end. A pause longer than the idle end (`end.idle_ms`) ends a recorded game
+only where its moves say the table agreed (`end`): a real table may play on.
+A line marked `"failed": true` was tried but could not happen (another
 player changed the table first): simulated games have them, a person may
 record them. An action that could not happen at its time is `illegal_move`.
 """
@@ -34,6 +36,7 @@ from engine.core.notation import NotationError
 from engine.core.ruleset import Ruleset
 from engine.gods.clock import now
 from engine.gods.commands import Command, DeclareEnd, Wait
+from engine.gods.end import world_done
 from engine.gods.events import ActionPlanned, GameEnded, LandscapeScored, PlanFailed, TilesDealt, TilesDrawn
 from engine.gods.evolve import planned_command
 from engine.gods.notation import CARRIED_OUT, NOTATION, tile_names, timed
@@ -97,7 +100,9 @@ class TimedReplay(Replay):
         # actions under way (another player's wait is no reason to look again: it would be waits forever)
         pending = [self.state.ready[p] for p, plan in enumerate(self.state.plan) if plan is not None
                    and not isinstance(plan, Wait)]
-        if not remaining and DeclareEnd(player) in self._legal_commands(player):
+        # the table agrees the end by itself once nothing more fits; a long pause (the idle end, `end.idle_ms`) ends a
+        # recorded game only where its moves say so (an `end` line): the table may have played on after it
+        if not remaining and world_done(self.state) and DeclareEnd(player) in self._legal_commands(player):
             return DeclareEnd(player)
         if not remaining and not pending:
             if not self.complete:

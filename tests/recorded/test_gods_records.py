@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from recorded.errors import RecordError
 from recorded.ingest import ingest
 from recorded.records import GameRecord
 from recorded.replay import replay_record
@@ -120,3 +121,28 @@ def test_a_line_after_the_end(lake: Path, tmp_path: Path) -> None:
     path = edited(tmp_path, "late.json", lambda r: r["moves"].append({"t": 190.0, "move": "Ben: draw 2 > FFFF/MMMM"}))
     error = rejected(lake, path)
     assert error.code == "illegal_move" and "already over" in error.detail and error.move_text.startswith("Ben: draw")
+
+
+def _ended(record: dict[str, Any]) -> tuple[str, int, list[float]]:
+    """The end reason, when the table agreed it (ms) and the scores of a record's replay."""
+    replayed = replay_record(GameRecord("idle.json", 1, record))
+    ended = next(row for row in replayed.rows if row[1].TYPE == "game_ended")
+    return ended[1].end_reason, ended[4], replayed.scores
+
+
+def test_a_pause_longer_than_the_idle_end_does_not_end_a_recorded_game() -> None:
+    """The table paused 400 s (past `end.idle_ms`) before Chloé's last city and played on: the record says so."""
+    record = playtest("gods")
+    record["moves"][-1]["t"] += 400
+    assert _ended(record) == ("frame_full", 579_700, [6, 53, 46])
+
+
+def test_a_recorded_table_agrees_the_end_after_an_idle_pause() -> None:
+    """Cut after Ana's tile at 54.4 s: Ana looks again 300 s later and the table agrees the end (an `end` line)."""
+    record = playtest("gods")
+    del record["scores"]
+    record["moves"] = [*record["moves"][:30], {"t": 354.4, "move": "Ana: wait"}]
+    with pytest.raises(RecordError, match="unfinished_game"):  # a long wait alone is no agreement
+        _ended(record)
+    record["moves"].append({"move": "Ana: end"})
+    assert _ended(record) == ("idle", 354_400, [3, 16, 24])
