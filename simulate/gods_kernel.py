@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.core import ListSink, make_agent, play_game
 from engine.core.ruleset import Ruleset
+from engine.gods.events import GameEnded
 from engine.gods.game import GAME
 from engine.gods.kernel.differential import rule_mismatches, search_agents, search_mismatches
 from simulate.variants import variant_from_sets, variant_ruleset
@@ -70,11 +71,11 @@ def _comparer(where: str, out: dict[str, Any]) -> Any:
 
 
 def check_games(games: int, budget: int, out: dict[str, Any]) -> None:
-    """`games` self-play games of `ismcts:budget`, kernel against Python, at 2-4 players, the what-if variants
-    (`bonus.mass=[20,12,6]`, `cities.points=10`) on every third game."""
-    what_ifs = [[], ["bonus.mass=[20,12,6]"], ["cities.points=10"]]
+    """`games` self-play games of `ismcts:budget`, kernel against Python, at 2-4 players, three in four on a what-if
+    (`bonus.mass=[20,12,6]`, `cities.points=10`, the idle end after 6 s), three games in a row on each."""
+    what_ifs = [[], ["bonus.mass=[20,12,6]"], ["cities.points=10"], ["end.idle_ms=6000"]]
     for k in range(games):
-        players, sets = 2 + k % 3, what_ifs[k // 3 % 3]
+        players, sets = 2 + k % 3, what_ifs[k // 3 % len(what_ifs)]
         logs = []
         for which in (0, 1):
             agents = [search_agents(budget)[which] for _ in range(players)]
@@ -84,6 +85,8 @@ def check_games(games: int, budget: int, out: dict[str, Any]) -> None:
             out["iterations"] += sum(agent.iterations_run for agent in agents) if which == 0 else 0
         out["events"] += len(logs[0])
         out["whole_games"] += 1
+        ended = logs[0][-2]  # game_ended, then the seal
+        out["idle_games"] += isinstance(ended, GameEnded) and ended.end_reason == "idle"
         if logs[0] != logs[1]:
             out["mismatches"].append(f"self-play game {k} ({players}p {' '.join(sets)}): the event logs differ")
         if k % 10 == 9:
@@ -133,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="search trees of ismcts:100 compared in the game that stalled before the idle end")
     args = parser.parse_args(argv)
     out: dict[str, Any] = {"states": 0, "rule_games": 0, "whole_games": 0, "events": 0, "iterations": 0,
-                           "trees": 0, "mismatches": []}
+                           "trees": 0, "idle_games": 0, "mismatches": []}
     started = time.process_time()
     check_stall(args.stall_searches, out)
     check_rules(args.games, out)
@@ -142,8 +145,8 @@ def main(argv: list[str] | None = None) -> int:
         print(line, file=sys.stderr)
     print(f"4 Gods kernel vs Python: {out['states']:,} decision states of {out['rule_games']} games ({len(VARIANTS)} "
           f"rulesets, and the stalled game with {out['trees']} search trees); {out['whole_games']} "
-          f"whole self-play games of ismcts:{args.budget} "
-          f"({out['events']:,} events, {out['iterations']:,} search iterations); {len(out['mismatches'])} mismatches; "
+          f"whole self-play games of ismcts:{args.budget} ({out['idle_games']} ended idle; {out['events']:,} events, "
+          f"{out['iterations']:,} search iterations); {len(out['mismatches'])} mismatches; "
           f"{time.process_time() - started:.0f} CPU s")
     return 1 if out["mismatches"] else 0
 
