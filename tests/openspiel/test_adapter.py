@@ -78,9 +78,23 @@ def play_directly(game_id: str, ruleset: str, players: int, seed: int) -> tuple[
 @pytest.mark.parametrize(("game_id", "ruleset", "players"), [g for g in GAMES if g[2] <= 3])
 def test_playing_through_openspiel_gives_the_same_events_and_digest(game_id: str, ruleset: str, players: int) -> None:
     """Same seed, same choices, same chance outcomes: the adapter's log is the driver's, seal and digest included."""
-    events, commands, draws, thinks = play_directly(game_id, ruleset, players, seed=11)
+    played_alike(game_id, ruleset, players, seed=11)
+
+
+def test_a_4_gods_table_going_idle_ends_alike_through_openspiel(tmp_path: Path) -> None:
+    """The idle end (here after 6 s without a tile moving) reached through the adapter as through the driver."""
+    standard = get_game("gods").load_ruleset("standard")
+    idle = tmp_path / "idle.toml"
+    idle.write_text(standard.text.replace("idle_ms = { value = 300000", "idle_ms = { value = 6000"), encoding="utf-8")
+    assert played_alike("gods", str(idle), 2, seed=1)[-2].end_reason == "idle"
+
+
+def played_alike(game_id: str, ruleset: str, players: int, seed: int) -> list[Any]:
+    """Play a random game directly and through the adapter with the same choices and outcomes; the two logs must
+    be equal and replay to the sealed digest. Returns the log."""
+    events, commands, draws, thinks = play_directly(game_id, ruleset, players, seed)
     agents = ",".join(["random"] * players)
-    game = load(game_id, ruleset, players, seed=11, agents=agents)
+    game = load(game_id, ruleset, players, seed=seed, agents=agents)
     state = game.new_initial_state()
     draws_left, thinks_left, commands_left = iter(draws), iter(thinks), iter(commands)
     spec, codec = game.spec, game.codec
@@ -96,6 +110,7 @@ def test_playing_through_openspiel_gives_the_same_events_and_digest(game_id: str
     engine = get_game(game_id)
     final = replay(engine, engine.load_ruleset(ruleset), state.events())
     assert state_digest(engine, final) == events[-1].digest
+    return events
 
 
 def test_returns_are_win_shares_or_scores() -> None:
