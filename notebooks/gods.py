@@ -296,9 +296,9 @@ display(Markdown(
 
 # %% [markdown]
 # ## How games end, and how long they take
-# Share of games by how they end (frame full; bag empty or stuck: no tile left fits
-# anywhere, or nobody can place, draw or discard) per player count, and the game length
-# in simulated minutes (the clock of the last event) and in actions carried out.
+# Share of games by how they end (frame full; bag empty or stuck: no tile left fits anywhere,
+# or nobody can place, draw or discard; idle: no tile moved for the ruleset's `end.idle_ms`)
+# per player count, and the game length in simulated minutes (the clock of the last event) and in actions carried out.
 
 # %%
 ends = q("select * from met_gods_game_end where source = 'simulated' order by num_players, end_reason")

@@ -1,4 +1,4 @@
--- grain: one row per source (simulated / recorded), end reason (frame_full, bag_empty, stuck) and player count
+-- grain: one row per source (simulated / recorded), end reason (frame_full, bag_empty, stuck, idle) and player count
 -- How 4 Gods games end: share of games (Wilson 95%), tiles in the world,
 -- simulated duration in minutes and actions carried out (means with 95% intervals).
 -- key: source, end_reason, num_players
